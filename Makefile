@@ -1,0 +1,71 @@
+# cbeval - corpus-bootstrap IR evaluation.  See README.md.
+
+PREFIX ?= /usr/local
+MANDIR ?= $(PREFIX)/share/man
+CC ?= cc
+CFLAGS ?= -O2
+WARN = -std=c11 -Wall -Wextra -pedantic
+CPPFLAGS_CB = -Iinclude -D_POSIX_C_SOURCE=200809L
+LDLIBS_CB = -lm -pthread
+
+SRC = $(wildcard src/*.c src/measures/*.c)
+LIBSRC = $(filter-out src/main.c,$(SRC))
+HDR = $(wildcard include/*.h)
+OBJ = $(SRC:%.c=build/rel/%.o)
+LIBOBJ = $(LIBSRC:%.c=build/rel/%.o)
+ASAN_OBJ = $(SRC:%.c=build/asan/%.o)
+ASAN_LIBOBJ = $(LIBSRC:%.c=build/asan/%.o)
+ASAN = -fsanitize=address,undefined -fno-omit-frame-pointer -g -O1
+
+all: cbeval
+
+cbeval: $(OBJ)
+	$(CC) $(WARN) $(CFLAGS) -pthread $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS_CB)
+
+build/rel/%.o: %.c $(HDR)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) -pthread $(CPPFLAGS_CB) -c -o $@ $<
+
+build/asan/%.o: %.c $(HDR)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(ASAN) -pthread $(CPPFLAGS_CB) -c -o $@ $<
+
+build/asan/cbeval: $(ASAN_OBJ)
+	$(CC) $(ASAN) -pthread -o $@ $(ASAN_OBJ) $(LDLIBS_CB)
+
+# Test programs: every tests/test_*.c is one program linked with the
+# library objects, built twice (optimised and sanitized).
+TESTSRC = $(wildcard tests/test_*.c)
+REL_TESTS = $(TESTSRC:tests/%.c=build/rel/%)
+ASAN_TESTS = $(TESTSRC:tests/%.c=build/asan/%)
+
+build/rel/test_%: tests/test_%.c tests/check.h $(LIBOBJ) $(HDR)
+	$(CC) $(WARN) $(CFLAGS) -pthread $(CPPFLAGS_CB) -o $@ $< $(LIBOBJ) $(LDLIBS_CB)
+
+build/asan/test_%: tests/test_%.c tests/check.h $(ASAN_LIBOBJ) $(HDR)
+	$(CC) $(WARN) $(ASAN) -pthread $(CPPFLAGS_CB) -o $@ $< $(ASAN_LIBOBJ) $(LDLIBS_CB)
+
+build/gen: tests/gen.c
+	@mkdir -p build
+	$(CC) $(WARN) $(CFLAGS) -o $@ tests/gen.c -lm
+
+test: cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen
+	sh tests/run.sh
+
+bench: cbeval build/gen
+	sh tests/bench.sh
+
+install: cbeval
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1
+	cp cbeval $(DESTDIR)$(PREFIX)/bin/cbeval
+	chmod 755 $(DESTDIR)$(PREFIX)/bin/cbeval
+	cp man/cbeval.1 $(DESTDIR)$(MANDIR)/man1/cbeval.1
+	chmod 644 $(DESTDIR)$(MANDIR)/man1/cbeval.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/cbeval $(DESTDIR)$(MANDIR)/man1/cbeval.1
+
+clean:
+	rm -rf build cbeval
+
+.PHONY: all test bench install uninstall clean

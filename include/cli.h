@@ -1,0 +1,46 @@
+/*
+ * cli.h - command-line options: parsing and --help.  Parsing is strict
+ * (every number checked for syntax and range) and has no side effects
+ * beyond filling struct options; the caller prints errors and exits.
+ */
+#ifndef CBEVAL_CLI_H
+#define CBEVAL_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "run.h"
+
+#define CBEVAL_VERSION "0.1.0"
+
+enum out_format { FORMAT_TSV, FORMAT_TREC };
+
+struct options {
+	const char *qrels;
+	char **runs;              /* borrowed from argv */
+	size_t nruns;
+	char **mspec;             /* -m arguments, borrowed from argv */
+	size_t nmspec;
+	int level;                /* -l */
+	struct run_opts ro;       /* --order, -M, --dedup */
+	int per_topic;            /* -q */
+	int decimals;             /* -p */
+	enum out_format format;   /* -F */
+	unsigned long images;     /* -b */
+	uint64_t seed;            /* --seed */
+	unsigned threads;         /* -j, 0 = all online CPUs */
+	const char *images_file;  /* --images */
+	int help, version;
+};
+
+void options_init(struct options *o);
+void options_release(struct options *o);
+
+/* Parse argv.  Returns 0, or -1 with d set to a usage error message. */
+int cli_parse(struct options *o, int argc, char **argv, struct diag *d);
+
+void cli_help(FILE *f);
+void cli_usage(FILE *f);
+
+#endif

@@ -1,0 +1,72 @@
+/*
+ * collection.h - the judged topics: what the qrels say, plus every document
+ * any run retrieved for each topic, interned to dense per-topic ids.
+ *
+ * Ids are laid out so that scoring needs no lookups but one multiplicity:
+ *   [0, n_rel)        judged with grade >= the relevance level,
+ *   [0, n_pos)        judged with grade >= 1 (positive gain for nDCG),
+ *   [0, n_judged)     judged at all (grade descending, file order on ties),
+ *   [n_judged, n_docs) retrieved by some run but not judged.
+ * Both "relevant" and "positive gain" are prefixes of the grade-descending
+ * order, so n_int = max(n_rel, n_pos) bounds every document a measure
+ * looks at.
+ *
+ * Sizes: tens to thousands of topics; per topic up to a few hundred thousand
+ * judged and retrieved documents.  Topics are stored in natural order of
+ * qid (numeric when every qid is a number, else byte order), which is the
+ * output order.
+ */
+#ifndef CBEVAL_COLLECTION_H
+#define CBEVAL_COLLECTION_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "strmap.h"
+
+#define CB_MAX_DOCNO 1024   /* longest docno or qid accepted, in bytes */
+
+struct topic {
+	const char *qid;        /* owned by collection.qids */
+	uint32_t n_rel, n_pos, n_int, n_judged, n_docs;
+	int32_t *grade;         /* [n_judged] */
+	uint64_t *hash;         /* [n_docs] FNV-1a of the docno, after freeze */
+	struct strmap docs;     /* docno -> id while loading */
+	pthread_mutex_t lock;   /* guards docs while runs load in parallel */
+};
+
+struct collection {
+	struct topic *topic;
+	size_t n;
+	struct strmap qids;     /* qid -> topic index */
+	int level;              /* relevance level (-l) */
+	int frozen;
+};
+
+struct qrels_opts {
+	int level;              /* grade >= level is relevant */
+	int dedup;              /* keep the first of duplicate judgements */
+};
+
+void collection_init(struct collection *c);
+void collection_release(struct collection *c);
+
+/* Read the qrels at path into an empty collection.  Returns 0, or -1 with d
+ * set ("FILE:LINE: what").  Warnings (--dedup) are appended to w. */
+int qrels_load(struct collection *c, const char *path,
+	       const struct qrels_opts *o, struct warnings *w, struct diag *d);
+
+/* Index of the topic with this qid, or -1. */
+long collection_find(const struct collection *c, const char *qid, size_t n);
+
+/* After every run has loaded: keep each document's hash, drop the docno
+ * strings and lookup tables (they are not needed for scoring). */
+void collection_freeze(struct collection *c);
+
+/* Compare two qids in natural order (numeric when both are digit strings,
+ * byte order otherwise); used to order topics and exported for tests. */
+int qid_natural_cmp(const char *a, const char *b, int numeric);
+
+#endif

@@ -1,0 +1,105 @@
+/*
+ * measure.h - the measures and the table that registers them (the
+ * trec_eval pattern: each measure a small pure function in its own file
+ * under src/measures/, one row in the table in src/measure.c).
+ *
+ * What a measure sees of one ranking of one topic in one bootstrap image
+ * (image 0, the root, has every multiplicity 1):
+ *   struct topic_image - the topic's judged documents and each document's
+ *       multiplicity k in this image; R = relevant documents counted with
+ *       multiplicity.
+ *   struct ranked - the ranking as two short lists of hits, in rank order:
+ *       h: documents that are relevant or have positive gain (ids < n_int),
+ *       o: other judged documents, only down to the position depth that
+ *          some selected measure asked for (measure_def.other_depth).
+ *       A hit is a document with multiplicity k >= 1 occupying positions
+ *       pos .. pos+k-1 of the image (1-based).  Unjudged documents are not
+ *       listed: they only advance positions.
+ * Measures never see a topic whose image has R = 0: the scorer gives them
+ * 0 there (every measure scores 0 when R = 0).
+ */
+#ifndef CBEVAL_MEASURE_H
+#define CBEVAL_MEASURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collection.h"
+
+#define MEASURE_NAME_MAX 64
+#define MEASURE_MAX_OUT 2
+#define MEASURE_DEPTH 1000   /* depth bound D of RBP and INSQ */
+
+struct topic_image {
+	const struct topic *t;
+	const uint8_t *k;       /* [t->n_docs] multiplicities */
+	uint64_t R;             /* sum of k over relevant judged documents */
+};
+
+struct hit {
+	uint64_t pos;           /* position of the first copy, 1-based */
+	uint32_t id;            /* topic-local document id */
+	uint32_t k;             /* multiplicity, >= 1 */
+};
+
+struct ranked {
+	const struct hit *h;
+	size_t n;
+	const struct hit *o;
+	size_t no;
+};
+
+struct measure;
+
+struct measure_def {
+	const char *name;        /* canonical stem: "AP", "P", "nDCG", ... */
+	const char *synopsis;    /* as in --help: "P@k" */
+	int n_out;               /* values it produces (RBP: 2) */
+	/* Parse what follows the stem ("", "@10", "(p=0.95)") into m; returns
+	 * 0 or -1 with a reason written to err. */
+	int (*parse)(struct measure *m, const char *arg, char *err, size_t errsz);
+	/* Fill the names of output o: canonical and trec_eval style. */
+	void (*names)(const struct measure *m, int o, char *name, char *trec);
+	/* Precompute tables after parse (may be NULL); m owns m->tab. */
+	void (*setup)(struct measure *m);
+	/* Depth down to which non-relevant judged hits are needed (0: none). */
+	uint64_t other_depth;
+	/* Per topic and image, shared by all runs (may be NULL). */
+	double (*prep)(const struct measure *m, const struct topic_image *ti);
+	/* The measure itself: write n_out values to out. */
+	void (*score)(const struct measure *m, const struct ranked *r,
+		      const struct topic_image *ti, double prep, double *out);
+};
+
+struct measure {
+	const struct measure_def *def;
+	long k;                  /* cutoff of P@k, nDCG@k */
+	double p;                /* RBP p, INSQ T */
+	double *tab;             /* weights by position - 1, owned */
+	size_t ntab;
+	char name[MEASURE_MAX_OUT][MEASURE_NAME_MAX];
+	char trec[MEASURE_MAX_OUT][MEASURE_NAME_MAX];
+};
+
+/* The measures selected by default (Zobel & Rashidi, CIKM 2020). */
+extern const char *const measure_default_spec;
+
+/* Parse one spec such as "nDCG@10", "RBP(p=0.8)" or a trec_eval name
+ * ("map", "P_10", "ndcg_cut.10") into m, with tables set up.  Returns 0, or
+ * -1 with a reason in err. */
+int measure_parse(struct measure *m, const char *spec, char *err,
+		  size_t errsz);
+void measure_release(struct measure *m);
+
+/* The table, for --help. */
+extern const struct measure_def *const measure_table[];
+extern const size_t measure_table_len;
+
+/* Helpers shared by the measure files. */
+int measure_parse_cutoff(struct measure *m, const char *arg, char *err,
+			 size_t errsz);
+int measure_parse_param(const char *arg, const char *pname, double lo,
+			double hi, int lo_open, int hi_open, double *out,
+			char *err, size_t errsz);
+
+#endif

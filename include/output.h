@@ -1,0 +1,25 @@
+/*
+ * output.h - printing results (the "print" step of the pipeline).
+ *
+ * Plain evaluation (-b 0), TSV: header "run qid measure value", then for
+ * each run in command-line order, for each topic in natural order (with -q)
+ * and then "all", one row per measure output in -m order.  -F trec prints
+ * trec_eval's layout instead ("%-22s\t%s\t%6.4f" with trec_eval's names),
+ * one block per run opened by a "runid" line.
+ *
+ * The printers write to a FILE and report write errors through the return
+ * value: 0, or -1 when the stream failed (for instance a full disk).
+ */
+#ifndef CBEVAL_OUTPUT_H
+#define CBEVAL_OUTPUT_H
+
+#include <stdio.h>
+
+#include "cli.h"
+#include "score.h"
+
+/* vals as score_root lays them out; means[run * nslots + slot]. */
+int output_eval(FILE *f, const struct scorer *s, const double *vals,
+		const double *means, const struct options *o);
+
+#endif

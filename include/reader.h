@@ -1,0 +1,54 @@
+/*
+ * reader.h - streaming line reader for qrels and run files.
+ *
+ * Reads a file, standard input ("-") or a gzip file (name ending in ".gz",
+ * decompressed by a spawned "gzip -dc") in 1 MiB blocks, so memory does not
+ * grow with the file.  Lines are returned in place, NUL-terminated, with the
+ * "\n" (and a "\r" just before it) removed, numbered physically from 1.
+ *
+ * Batching: every line returned since the last reader_release stays valid,
+ * so a caller can keep pointers into several lines.  When the buffer must be
+ * recycled, reader_next returns READER_FLUSH instead of a line: the caller
+ * finishes with its pending lines, calls reader_release and asks again.
+ *
+ * A line longer than READER_MAX_LINE bytes is an error, as is a file that is
+ * a directory, unreadable, or a .gz that gzip cannot decompress.
+ */
+#ifndef CBEVAL_READER_H
+#define CBEVAL_READER_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "diag.h"
+
+#define READER_MAX_LINE (64 * 1024)
+
+enum { READER_ERROR = -1, READER_EOF = 0, READER_LINE = 1, READER_FLUSH = 2 };
+
+struct reader {
+	const char *name;       /* for messages: the path, or "<stdin>" */
+	int fd;
+	int own_fd;
+	pid_t child;            /* gzip, or 0 */
+	char *buf;
+	size_t cap, len;        /* bytes buffered */
+	size_t pos;             /* start of the next unread line */
+	size_t keep;            /* start of the oldest unreleased line */
+	unsigned long line;     /* physical number of the last line returned */
+	int eof;
+};
+
+/* Open path ("-" = standard input).  Returns 0, or -1 with d set (missing,
+ * unreadable, a directory, gzip not runnable). */
+int reader_open(struct reader *r, const char *path, struct diag *d);
+/* Next line: READER_LINE with *line and *len set, READER_FLUSH, READER_EOF, or
+ * READER_ERROR with d set.  At EOF a gzip child is reaped and its failure
+ * reported as an error. */
+int reader_next(struct reader *r, char **line, size_t *len, struct diag *d);
+/* Allow the buffer space of every line returned so far to be reused. */
+void reader_release(struct reader *r);
+/* Close the file and reap any child; safe after an error. */
+void reader_close(struct reader *r);
+
+#endif

@@ -1,0 +1,65 @@
+/*
+ * run.h - one run file, parsed, interned, ordered: for every topic of the
+ * collection, the run's ranking as an array of topic-local document ids in
+ * evaluation order (the "order" step of the pipeline).
+ *
+ * Sizes: up to hundreds of runs, each with thousands of topics x thousands
+ * of documents; what is kept per retrieved document is one uint32 id.
+ * run_load may be called from several threads at once for different runs
+ * of the same collection: the only shared state it touches is each topic's
+ * document map, under that topic's lock.
+ */
+#ifndef CBEVAL_RUN_H
+#define CBEVAL_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collection.h"
+#include "diag.h"
+
+enum run_order { ORDER_SCORE, ORDER_RANK, ORDER_FILE };
+
+struct run_opts {
+	enum run_order order;
+	unsigned long max_docs;   /* -M: keep this many per ranking, 0 = all */
+	int dedup;                /* --dedup: keep the first duplicate */
+};
+
+struct run {
+	const char *path;         /* as given (not owned) */
+	const char *label;        /* for messages: path or "<stdin>" */
+	char *tag;                /* first tag of the file */
+	char *name;               /* unique display name (set by run_names) */
+	size_t *off;              /* [n_topics + 1]: topic i is ids[off[i]..off[i+1]) */
+	uint32_t *ids;            /* topic-local ids in evaluation order */
+	uint32_t *end_int;        /* [n_topics]: 1 + index of last id < n_int, or 0 */
+	uint32_t *end_judged;     /* [n_topics]: 1 + index of last id < n_judged, or 0 */
+	struct warnings warn;     /* this file's warnings, in order */
+};
+
+/* Per-thread scratch space reused across run_load calls. */
+struct run_scratch {
+	void *batch;   size_t batch_cap;
+	void *ent;     size_t ent_cap;
+	void *grp;     size_t grp_cap;
+	uint32_t *stamp; uint32_t *stamp_at; size_t stamp_cap;
+	uint32_t serial;
+};
+
+void run_scratch_init(struct run_scratch *s);
+void run_scratch_release(struct run_scratch *s);
+
+void run_init(struct run *r, const char *path);
+void run_release(struct run *r);
+
+/* Parse the run file r->path against the collection.  Returns 0, or -1 with
+ * d set ("FILE:LINE: what").  Thread safe as described above. */
+int run_load(struct run *r, struct collection *c, const struct run_opts *o,
+	     struct run_scratch *s, struct diag *d);
+
+/* Give every run a unique name: its tag, or "tag#N" for the N-th file
+ * using a tag already taken, with a warning on that run. */
+void run_names(struct run *runs, size_t n);
+
+#endif

@@ -1,0 +1,73 @@
+/*
+ * score.h - scoring: turn rankings plus one image's multiplicities into
+ * the hit vectors measures see (struct ranked) and apply every selected
+ * measure (the "score" step of the pipeline).
+ *
+ * The unit of work is one topic in one image: the topic's multiplicities
+ * are computed once (image.h), R and the measures' per-topic preparations
+ * (such as IDCG) once, then every run's ranking of that topic is scanned
+ * once for all measures together.  A topic's rankings are a few hundred KB
+ * at TREC scale, so they stay in cache across the runs of one image.
+ *
+ * Values are laid out out[run * nslots + slot]; a slot is one output of
+ * one measure (RBP has two: the score and the residual).
+ */
+#ifndef CBEVAL_SCORE_H
+#define CBEVAL_SCORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collection.h"
+#include "image.h"
+#include "measure.h"
+#include "run.h"
+
+struct slot {
+	size_t measure;         /* index into scorer.m */
+	int out;                /* output of that measure */
+	const char *name;       /* canonical name, owned by the measure */
+	const char *trec;       /* trec_eval-style name */
+};
+
+struct scorer {
+	const struct collection *c;
+	const struct run *runs;
+	size_t nruns;
+	const struct measure *m;
+	size_t nm;
+	struct slot *slots;     /* owned */
+	size_t nslots;
+	uint64_t other_depth;   /* max over measures of other_depth */
+	size_t max_ranking;     /* longest ranking of any run */
+	size_t max_docs;        /* most documents of any topic */
+	struct image_fn imf;
+	uint64_t seed;
+};
+
+/* Per-thread scratch, sized by scorer_init's figures. */
+struct score_scratch {
+	struct hit *h, *o;
+	uint8_t *k;
+	double *prep;
+};
+
+/* Set up a scorer over loaded runs and parsed measures (borrowed: they
+ * must outlive it).  The collection must be frozen. */
+void scorer_init(struct scorer *s, const struct collection *c,
+		 const struct run *runs, size_t nruns,
+		 const struct measure *m, size_t nm, uint64_t seed);
+void scorer_release(struct scorer *s);
+
+void score_scratch_init(struct score_scratch *x, const struct scorer *s);
+void score_scratch_release(struct score_scratch *x);
+
+/* Score topic t in image b (0 = root): out[run * nslots + slot]. */
+void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
+		       struct score_scratch *x, double *out);
+
+/* Root scores of every run, topic and slot, in parallel on nthreads:
+ * vals[(run * ntopics + topic) * nslots + slot].  Caller frees. */
+double *score_root(const struct scorer *s, unsigned nthreads);
+
+#endif

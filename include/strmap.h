@@ -1,0 +1,61 @@
+/*
+ * strmap.h - interning of byte strings to dense ids 0..n-1.
+ *
+ * Used for qids, for the documents of each topic (the qrels' judged
+ * documents and every document some run retrieved for it) and for run
+ * names.  Expected sizes: up to a few million strings of a few dozen bytes.
+ *
+ * Every string is stored once, NUL-terminated, in chunks that never move:
+ * a pointer from strmap_str stays valid until strmap_release, even while
+ * other strings are added.  The caller supplies the 64-bit FNV-1a hash of
+ * each string (fnv1a64), which the map keeps: the bootstrap derives each
+ * document's multiplicity from it.
+ *
+ * Not thread safe: callers that share a map across threads lock around it.
+ */
+#ifndef CBEVAL_STRMAP_H
+#define CBEVAL_STRMAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct strmap_chunk;
+
+struct strmap {
+	uint32_t *slot;       /* id+1 per slot, 0 = empty; mask+1 slots */
+	size_t mask;
+	const char **str;     /* [n] stable NUL-terminated copies */
+	uint32_t *len;        /* [n] byte lengths */
+	uint64_t *hash;       /* [n] FNV-1a 64 of each string */
+	uint32_t n;
+	size_t cap;
+	struct strmap_chunk *chunks;
+	char *fill;           /* free space in the newest chunk */
+	size_t left;
+};
+
+/* FNV-1a 64-bit hash of n bytes (offset 0xcbf29ce484222325, prime
+ * 0x100000001b3). */
+uint64_t fnv1a64(const char *s, size_t n);
+
+void strmap_init(struct strmap *m);
+void strmap_release(struct strmap *m);
+
+/* Id of the n bytes at s with hash h, adding them when new; *added is set
+ * to 1 when the string was new, else 0.  Exits on out of memory or when the
+ * map would exceed 2^32-1 strings. */
+uint32_t strmap_intern(struct strmap *m, const char *s, size_t n, uint64_t h,
+		       int *added);
+/* Id of the string, or UINT32_MAX when absent. */
+uint32_t strmap_find(const struct strmap *m, const char *s, size_t n,
+		     uint64_t h);
+/* Renumber: the string with old id i gets id perm[i].  perm must be a
+ * permutation of 0..n-1. */
+void strmap_permute(struct strmap *m, const uint32_t *perm);
+
+static inline const char *strmap_str(const struct strmap *m, uint32_t id)
+{
+	return m->str[id];
+}
+
+#endif

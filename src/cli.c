@@ -1,0 +1,264 @@
+/*
+ * cli.c - command-line parsing and --help (see cli.h).  Accepts "-b 100",
+ * "-b100", "--seed=7", "--seed 7", "--" to end options, and "-" as a file
+ * name (standard input).
+ */
+#include "cli.h"
+#include "lex.h"
+#include "xalloc.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+void options_init(struct options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->level = 1;
+	o->decimals = 4;
+	o->seed = 1;
+	o->ro.order = ORDER_SCORE;
+}
+
+void options_release(struct options *o)
+{
+	free(o->runs);
+	free(o->mspec);
+	options_init(o);
+}
+
+void cli_usage(FILE *f)
+{
+	fputs("usage: cbeval [-q] [-b B] [-F tsv|trec] [-j N] [-l N] [-M N] [-m SPEC]...\n"
+	      "              [-p N] [--dedup] [--images FILE] [--order score|rank|file]\n"
+	      "              [--seed S] QRELS RUN...\n", f);
+}
+
+void cli_help(FILE *f)
+{
+	cli_usage(f);
+	fputs("\n"
+	      "Score every RUN against QRELS with six IR measures and, with -b, measure\n"
+	      "how precisely each score is known by bootstrapping the document corpus\n"
+	      "(Zobel & Rashidi, CIKM 2020).  A RUN of '-' is standard input; a file\n"
+	      "ending in .gz is read through gzip -dc.  See cbeval(1).\n"
+	      "\n"
+	      "options:\n"
+	      "  -m SPEC         measures, repeatable, comma lists allowed:\n"
+	      "                  AP, RR, P@k, nDCG@k, RBP(p=P), INSQ(T=T)\n"
+	      "                  (default AP,nDCG@1000,P@10,RBP(p=0.95),INSQ(T=5),RR)\n"
+	      "  -l N            relevance level: grade >= N is relevant (default 1)\n"
+	      "  -M N            keep the first N documents of each ranking\n"
+	      "  --order=KEY     ranking order: score (default; ties by docno\n"
+	      "                  descending, as trec_eval), rank, or file\n"
+	      "  --dedup         keep the first of duplicate documents and judgements\n"
+	      "  -q              also print one row per topic\n"
+	      "  -p N            decimal places (default 4)\n"
+	      "  -F FORMAT       tsv (default) or trec (trec_eval's layout and names)\n"
+	      "  -b B            bootstrap images (default 0: plain evaluation)\n"
+	      "  --seed S        seed of the images (default 1)\n"
+	      "  -j N            threads (default: all online CPUs)\n"
+	      "  --images FILE   write every per-image value to FILE ('-' = stdout)\n"
+	      "  -h, --help      this text\n"
+	      "  --version       the version\n"
+	      "\n"
+	      "output: TSV with a header line; run qid measure value (-b 0), or\n"
+	      "run qid measure root mean sd ci_lo q25 median q75 ci_hi rank rank_min\n"
+	      "rank_q25 rank_median rank_q75 rank_max (-b B).\n"
+	      "exit status: 0 success, 1 usage error, 2 bad input or I/O error.\n", f);
+}
+
+static int num_arg(const char *opt, const char *v, long lo, long hi, long *out,
+		   struct diag *d)
+{
+	const char *why;
+	if (lex_long(v, strlen(v), lo, hi, out, &why) != 0) {
+		diag_set(d, "option %s: '%s' is %s (expected a whole number from %ld to %ld)",
+			 opt, v, why, lo, hi);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_order(const char *v, struct options *o, struct diag *d)
+{
+	if (strcmp(v, "score") == 0)
+		o->ro.order = ORDER_SCORE;
+	else if (strcmp(v, "rank") == 0)
+		o->ro.order = ORDER_RANK;
+	else if (strcmp(v, "file") == 0)
+		o->ro.order = ORDER_FILE;
+	else {
+		diag_set(d, "option --order: '%s' is not score, rank or file", v);
+		return -1;
+	}
+	return 0;
+}
+
+/* Long options with a value: name, and whether it is one. */
+static const char *const long_with_value[] = { "order", "seed", "images" };
+
+static int apply(struct options *o, const char *opt, const char *v,
+		 struct diag *d)
+{
+	long n;
+	if (strcmp(opt, "-m") == 0) {
+		o->mspec = xreallocarray(o->mspec, o->nmspec + 1, sizeof *o->mspec);
+		o->mspec[o->nmspec++] = (char *)v;
+	} else if (strcmp(opt, "-l") == 0) {
+		if (num_arg(opt, v, -INT32_MAX, INT32_MAX, &n, d))
+			return -1;
+		o->level = (int)n;
+	} else if (strcmp(opt, "-M") == 0) {
+		if (num_arg(opt, v, 1, LONG_MAX, &n, d))
+			return -1;
+		o->ro.max_docs = (unsigned long)n;
+	} else if (strcmp(opt, "-p") == 0) {
+		if (num_arg(opt, v, 0, 17, &n, d))
+			return -1;
+		o->decimals = (int)n;
+	} else if (strcmp(opt, "-F") == 0) {
+		if (strcmp(v, "tsv") == 0)
+			o->format = FORMAT_TSV;
+		else if (strcmp(v, "trec") == 0)
+			o->format = FORMAT_TREC;
+		else {
+			diag_set(d, "option -F: '%s' is not tsv or trec", v);
+			return -1;
+		}
+	} else if (strcmp(opt, "-b") == 0) {
+		if (num_arg(opt, v, 0, 10000000, &n, d))
+			return -1;
+		o->images = (unsigned long)n;
+	} else if (strcmp(opt, "-j") == 0) {
+		if (num_arg(opt, v, 1, 1024, &n, d))
+			return -1;
+		o->threads = (unsigned)n;
+	} else if (strcmp(opt, "--seed") == 0) {
+		if (num_arg(opt, v, 0, LONG_MAX, &n, d))
+			return -1;
+		o->seed = (uint64_t)n;
+	} else if (strcmp(opt, "--order") == 0) {
+		return parse_order(v, o, d);
+	} else if (strcmp(opt, "--images") == 0) {
+		if (!*v) {
+			diag_set(d, "option --images: empty file name");
+			return -1;
+		}
+		o->images_file = v;
+	}
+	return 0;
+}
+
+int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
+{
+	size_t nfiles = 0;
+	char **files = xcalloc((size_t)argc + 1, sizeof *files);
+	int only_files = 0, i;
+
+	for (i = 1; i < argc; i++) {
+		char *a = argv[i];
+		if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
+			files[nfiles++] = a;
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			only_files = 1;
+		} else if (a[1] == '-') {
+			char name[32];
+			const char *eq = strchr(a + 2, '='), *v = NULL;
+			size_t nl = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+			int takes = 0;
+			if (nl >= sizeof name - 2)
+				nl = sizeof name - 3;
+			memcpy(name, a + 2, nl);
+			name[nl] = '\0';
+			for (size_t k = 0; k < sizeof long_with_value / sizeof *long_with_value; k++)
+				if (strcmp(name, long_with_value[k]) == 0)
+					takes = 1;
+			if (takes) {
+				if (eq)
+					v = eq + 1;
+				else if (i + 1 < argc)
+					v = argv[++i];
+				else {
+					diag_set(d, "option --%s needs a value", name);
+					goto fail;
+				}
+				char opt[40];
+				snprintf(opt, sizeof opt, "--%s", name);
+				if (apply(o, opt, v, d))
+					goto fail;
+			} else if (eq) {
+				diag_set(d, "option --%s takes no value", name);
+				goto fail;
+			} else if (strcmp(name, "help") == 0) {
+				o->help = 1;
+			} else if (strcmp(name, "version") == 0) {
+				o->version = 1;
+			} else if (strcmp(name, "dedup") == 0) {
+				o->ro.dedup = 1;
+			} else {
+				diag_set(d, "unknown option %s", a);
+				goto fail;
+			}
+		} else {
+			/* Short options: flags may be grouped (-qh); a value
+			 * option takes the rest of the word or the next one. */
+			for (char *p = a + 1; *p; p++) {
+				char opt[3] = { '-', *p, '\0' };
+				if (*p == 'q') {
+					o->per_topic = 1;
+				} else if (*p == 'h') {
+					o->help = 1;
+				} else if (strchr("mlMpFbj", *p)) {
+					const char *v;
+					if (p[1])
+						v = p + 1;
+					else if (i + 1 < argc)
+						v = argv[++i];
+					else {
+						diag_set(d, "option %s needs a value", opt);
+						goto fail;
+					}
+					if (apply(o, opt, v, d))
+						goto fail;
+					break;
+				} else {
+					diag_set(d, "unknown option -%c", *p);
+					goto fail;
+				}
+			}
+		}
+	}
+	if (o->help || o->version) {
+		free(files);
+		return 0;
+	}
+	if (nfiles < 2) {
+		diag_set(d, nfiles ? "no run file given" : "no qrels or run file given");
+		goto fail;
+	}
+	o->qrels = files[0];
+	o->runs = xcalloc(nfiles - 1, sizeof *o->runs);
+	memcpy(o->runs, files + 1, (nfiles - 1) * sizeof *files);
+	o->nruns = nfiles - 1;
+	{
+		size_t stdin_uses = 0;
+		for (size_t k = 0; k < nfiles; k++)
+			stdin_uses += strcmp(files[k], "-") == 0;
+		if (stdin_uses > 1) {
+			diag_set(d, "standard input ('-') can be read only once");
+			goto fail;
+		}
+	}
+	if (o->images_file && o->images == 0) {
+		diag_set(d, "option --images needs -b with at least 1 image");
+		goto fail;
+	}
+	free(files);
+	return 0;
+fail:
+	free(files);
+	return -1;
+}

@@ -1,0 +1,148 @@
+/*
+ * lex.c - field splitting and strict number parsing (see lex.h).  Called
+ * once per input line, so the splitter is a single pass over the bytes.
+ */
+#include "lex.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int lex_split(const char *line, size_t len, struct fields *fs, size_t *at)
+{
+	size_t i = 0;
+	fs->n = 0;
+	while (i < len) {
+		unsigned char c = (unsigned char)line[i];
+		size_t start;
+		if (c == ' ' || c == '\t') {
+			i++;
+			continue;
+		}
+		start = i;
+		while (i < len) {
+			c = (unsigned char)line[i];
+			if (c == ' ' || c == '\t')
+				break;
+			if (c < 0x20 || c == 0x7f) {
+				*at = i;
+				return c + 1;
+			}
+			i++;
+		}
+		if (fs->n < LEX_MAX_FIELDS) {
+			fs->f[fs->n] = line + start;
+			fs->len[fs->n] = i - start;
+		}
+		fs->n++;
+	}
+	return 0;
+}
+
+int lex_long(const char *s, size_t n, long lo, long hi, long *out,
+	     const char **why)
+{
+	char buf[32];
+	char *end;
+	long v;
+	size_t i = 0;
+	if (n == 0 || n >= sizeof buf) {
+		*why = n == 0 ? "not an integer" : "out of range";
+		/* A long run of digits is out of range, anything else not a number. */
+		if (n) {
+			if (s[0] == '-' || s[0] == '+')
+				i = 1;
+			for (; i < n; i++)
+				if (s[i] < '0' || s[i] > '9') {
+					*why = "not an integer";
+					break;
+				}
+		}
+		return -1;
+	}
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	if (buf[0] == '-' || buf[0] == '+')
+		i = 1;
+	if (i == n) {
+		*why = "not an integer";
+		return -1;
+	}
+	for (; i < n; i++)
+		if (buf[i] < '0' || buf[i] > '9') {
+			*why = "not an integer";
+			return -1;
+		}
+	errno = 0;
+	v = strtol(buf, &end, 10);
+	if (end != buf + n) {
+		*why = "not an integer";
+		return -1;
+	}
+	if (errno == ERANGE || v < lo || v > hi) {
+		*why = "out of range";
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int lex_double(const char *s, size_t n, double *out, const char **why)
+{
+	char buf[128];
+	char *end;
+	double v;
+	size_t i = 0, digits = 0;
+	if (n == 0 || n >= sizeof buf) {
+		*why = n == 0 ? "not a number" : "number too long";
+		return -1;
+	}
+	/* Grammar: [+-] digits [. digits] [(e|E) [+-] digits], with at least
+	 * one digit in the mantissa. */
+	if (s[i] == '+' || s[i] == '-')
+		i++;
+	while (i < n && s[i] >= '0' && s[i] <= '9')
+		i++, digits++;
+	if (i < n && s[i] == '.') {
+		i++;
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++, digits++;
+	}
+	if (digits == 0) {
+		*why = "not a number";
+		return -1;
+	}
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		size_t e = 0;
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			i++;
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++, e++;
+		if (e == 0) {
+			*why = "not a number";
+			return -1;
+		}
+	}
+	if (i != n) {
+		*why = "not a number";
+		return -1;
+	}
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	errno = 0;
+	v = strtod(buf, &end);
+	if (end != buf + n) {
+		*why = "not a number";
+		return -1;
+	}
+	if (!isfinite(v)) {
+		*why = "out of range";
+		return -1;
+	}
+	/* An underflow to zero or a subnormal is the correctly rounded value
+	 * of the text: accept it. */
+	*out = v;
+	return 0;
+}

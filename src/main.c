@@ -1,0 +1,38 @@
+/*
+ * main.c - entry point: parse the command line, run the pipeline, map
+ * failures to the documented exit statuses (0 ok, 1 usage, 2 input/I/O).
+ */
+#include "cli.h"
+#include "eval.h"
+
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	struct diag d = { .set = 0 };
+	int status;
+
+	options_init(&o);
+	if (cli_parse(&o, argc, argv, &d) != 0) {
+		fprintf(stderr, "cbeval: %s\n", d.msg);
+		cli_usage(stderr);
+		options_release(&o);
+		return EXIT_USAGE;
+	}
+	if (o.help) {
+		cli_help(stdout);
+		options_release(&o);
+		return fflush(stdout) == 0 ? EXIT_OK : EXIT_DATA;
+	}
+	if (o.version) {
+		printf("cbeval %s\n", CBEVAL_VERSION);
+		options_release(&o);
+		return fflush(stdout) == 0 ? EXIT_OK : EXIT_DATA;
+	}
+	status = eval_main(&o, &d);
+	if (status != EXIT_OK)
+		fprintf(stderr, "cbeval: %s\n", d.msg);
+	options_release(&o);
+	return status;
+}

@@ -1,0 +1,56 @@
+/*
+ * m_ap.c - average precision.
+ *   AP = (1/R) * sum over positions i holding a relevant document of
+ *        (relevant documents in positions 1..i) / i.
+ * trec_eval: map.
+ */
+#include "measure.h"
+
+#include <stdio.h>
+
+static int parse(struct measure *m, const char *arg, char *err, size_t errsz)
+{
+	(void)m;
+	if (arg[0]) {
+		snprintf(err, errsz, "AP takes no parameter");
+		return -1;
+	}
+	return 0;
+}
+
+static void names(const struct measure *m, int o, char *name, char *trec)
+{
+	(void)m;
+	(void)o;
+	snprintf(name, MEASURE_NAME_MAX, "AP");
+	snprintf(trec, MEASURE_NAME_MAX, "map");
+}
+
+static void score(const struct measure *m, const struct ranked *r,
+		  const struct topic_image *ti, double prep, double *out)
+{
+	uint32_t nrel = ti->t->n_rel;
+	uint64_t c = 0;
+	double sum = 0;
+	(void)m;
+	(void)prep;
+	for (size_t i = 0; i < r->n; i++) {
+		const struct hit *h = &r->h[i];
+		if (h->id >= nrel)
+			continue;
+		for (uint32_t j = 0; j < h->k; j++) {
+			c++;
+			sum += (double)c / (double)(h->pos + j);
+		}
+	}
+	out[0] = sum / (double)ti->R;
+}
+
+const struct measure_def measure_ap = {
+	.name = "AP",
+	.synopsis = "AP",
+	.n_out = 1,
+	.parse = parse,
+	.names = names,
+	.score = score,
+};

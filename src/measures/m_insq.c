@@ -1,0 +1,63 @@
+/*
+ * m_insq.c - INSQ (Moffat, Bailey, Scholer & Thomas, ADCS 2012), as the
+ * C/W/L framework defines it with C(i) = ((i+2T-1)/(i+2T))^2 and as
+ * cwl_eval normalises it, with depth bound D = 1000:
+ *   W(i) = (i+2T-1)^-2 / sum_{j=1..D} (j+2T-1)^-2
+ *   INSQ(T) = sum over i <= min(D, n) of rel(d_i) W(i)
+ */
+#include "measure.h"
+#include "xalloc.h"
+
+#include <math.h>
+#include <stdio.h>
+
+static int parse(struct measure *m, const char *arg, char *err, size_t errsz)
+{
+	return measure_parse_param(arg, "T", 0, 1e9, 1, 0, &m->p, err, errsz);
+}
+
+static void names(const struct measure *m, int o, char *name, char *trec)
+{
+	(void)o;
+	snprintf(name, MEASURE_NAME_MAX, "INSQ(T=%g)", m->p);
+	snprintf(trec, MEASURE_NAME_MAX, "insq_%g", m->p);
+}
+
+/* tab[i-1] = W(i) for i = 1..D. */
+static void setup(struct measure *m)
+{
+	double s = 0, t2 = 2 * m->p - 1;
+	m->ntab = MEASURE_DEPTH;
+	m->tab = xcalloc(m->ntab, sizeof *m->tab);
+	for (size_t j = 1; j <= MEASURE_DEPTH; j++)
+		s += 1.0 / (((double)j + t2) * ((double)j + t2));
+	for (size_t i = 1; i <= MEASURE_DEPTH; i++)
+		m->tab[i - 1] = 1.0 / (((double)i + t2) * ((double)i + t2)) / s;
+}
+
+static void score(const struct measure *m, const struct ranked *r,
+		  const struct topic_image *ti, double prep, double *out)
+{
+	double s = 0;
+	(void)prep;
+	for (size_t i = 0; i < r->n; i++) {
+		const struct hit *h = &r->h[i];
+		if (h->pos > MEASURE_DEPTH)
+			break;
+		if (h->id >= ti->t->n_rel)
+			continue;
+		for (uint32_t j = 0; j < h->k && h->pos + j <= MEASURE_DEPTH; j++)
+			s += m->tab[h->pos + j - 1];
+	}
+	out[0] = s;
+}
+
+const struct measure_def measure_insq = {
+	.name = "INSQ",
+	.synopsis = "INSQ(T=T)",
+	.n_out = 1,
+	.parse = parse,
+	.names = names,
+	.setup = setup,
+	.score = score,
+};

@@ -1,0 +1,81 @@
+/*
+ * m_ndcg.c - normalised discounted cumulative gain at cutoff k.
+ *   DCG@k = sum over i <= k of g(d_i) / log2(i + 1), g = the qrels grade
+ *   (0 when absent or negative); nDCG@k = DCG@k / IDCG@k, IDCG@k the same
+ *   sum over the topic's positive grades sorted descending (counted with
+ *   their multiplicity in an image).  Ignores the relevance level, as
+ *   trec_eval's ndcg_cut does.  trec_eval: ndcg_cut_k.
+ */
+#include "measure.h"
+#include "xalloc.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define TAB_MAX (1u << 20)
+
+static int parse(struct measure *m, const char *arg, char *err, size_t errsz)
+{
+	return measure_parse_cutoff(m, arg, err, errsz);
+}
+
+static void names(const struct measure *m, int o, char *name, char *trec)
+{
+	(void)o;
+	snprintf(name, MEASURE_NAME_MAX, "nDCG@%ld", m->k);
+	snprintf(trec, MEASURE_NAME_MAX, "ndcg_cut_%ld", m->k);
+}
+
+/* tab[i-1] = log2(i + 1) for positions i up to min(k, TAB_MAX). */
+static void setup(struct measure *m)
+{
+	m->ntab = (size_t)m->k < TAB_MAX ? (size_t)m->k : TAB_MAX;
+	m->tab = xcalloc(m->ntab, sizeof *m->tab);
+	for (size_t i = 0; i < m->ntab; i++)
+		m->tab[i] = log2((double)i + 2.0);
+}
+
+static double disc(const struct measure *m, uint64_t pos)
+{
+	return pos <= m->ntab ? m->tab[pos - 1] : log2((double)pos + 1.0);
+}
+
+static double prep(const struct measure *m, const struct topic_image *ti)
+{
+	const struct topic *t = ti->t;
+	uint64_t pos = 1, k = (uint64_t)m->k;
+	double idcg = 0;
+	for (uint32_t id = 0; id < t->n_pos && pos <= k; id++)
+		for (uint32_t j = 0; j < ti->k[id] && pos <= k; j++, pos++)
+			idcg += (double)t->grade[id] / disc(m, pos);
+	return idcg;
+}
+
+static void score(const struct measure *m, const struct ranked *r,
+		  const struct topic_image *ti, double idcg, double *out)
+{
+	const struct topic *t = ti->t;
+	uint64_t k = (uint64_t)m->k;
+	double dcg = 0;
+	for (size_t i = 0; i < r->n; i++) {
+		const struct hit *h = &r->h[i];
+		if (h->pos > k)
+			break;
+		if (h->id >= t->n_pos)
+			continue;
+		for (uint32_t j = 0; j < h->k && h->pos + j <= k; j++)
+			dcg += (double)t->grade[h->id] / disc(m, h->pos + j);
+	}
+	out[0] = idcg > 0 ? dcg / idcg : 0;
+}
+
+const struct measure_def measure_ndcg = {
+	.name = "nDCG",
+	.synopsis = "nDCG@k",
+	.n_out = 1,
+	.parse = parse,
+	.names = names,
+	.setup = setup,
+	.prep = prep,
+	.score = score,
+};

@@ -1,0 +1,44 @@
+/*
+ * m_p.c - precision at cutoff k.
+ *   P@k = (relevant documents in positions 1..k) / k, dividing by k even
+ *   when the ranking is shorter.  trec_eval: P_k.
+ */
+#include "measure.h"
+
+#include <stdio.h>
+
+static int parse(struct measure *m, const char *arg, char *err, size_t errsz)
+{
+	return measure_parse_cutoff(m, arg, err, errsz);
+}
+
+static void names(const struct measure *m, int o, char *name, char *trec)
+{
+	(void)o;
+	snprintf(name, MEASURE_NAME_MAX, "P@%ld", m->k);
+	snprintf(trec, MEASURE_NAME_MAX, "P_%ld", m->k);
+}
+
+static void score(const struct measure *m, const struct ranked *r,
+		  const struct topic_image *ti, double prep, double *out)
+{
+	uint64_t k = (uint64_t)m->k, cnt = 0;
+	(void)prep;
+	for (size_t i = 0; i < r->n; i++) {
+		const struct hit *h = &r->h[i];
+		if (h->pos > k)
+			break;
+		if (h->id < ti->t->n_rel)
+			cnt += h->pos + h->k - 1 <= k ? h->k : k - h->pos + 1;
+	}
+	out[0] = (double)cnt / (double)k;
+}
+
+const struct measure_def measure_p = {
+	.name = "P",
+	.synopsis = "P@k",
+	.n_out = 1,
+	.parse = parse,
+	.names = names,
+	.score = score,
+};

@@ -1,0 +1,55 @@
+/*
+ * output.c - TSV and trec_eval-style printing of plain evaluation results
+ * (see output.h).
+ */
+#include "output.h"
+
+static void row_tsv(FILE *f, const char *run, const char *qid,
+		    const char *measure, double v, int decimals)
+{
+	fprintf(f, "%s\t%s\t%s\t%.*f\n", run, qid, measure, decimals, v);
+}
+
+static void row_trec(FILE *f, const char *measure, const char *qid, double v,
+		     int decimals)
+{
+	fprintf(f, "%-22s\t%s\t%6.*f\n", measure, qid, decimals, v);
+}
+
+int output_eval(FILE *f, const struct scorer *s, const double *vals,
+		const double *means, const struct options *o)
+{
+	size_t nt = s->c->n, ns = s->nslots;
+	int trec = o->format == FORMAT_TREC;
+	if (!trec)
+		fputs("run\tqid\tmeasure\tvalue\n", f);
+	for (size_t r = 0; r < s->nruns; r++) {
+		const char *run = s->runs[r].name;
+		if (trec)
+			fprintf(f, "%-22s\tall\t%s\n", "runid", run);
+		for (size_t t = 0; o->per_topic && t < nt; t++) {
+			const double *v = vals + (r * nt + t) * ns;
+			const char *qid = s->c->topic[t].qid;
+			for (size_t k = 0; k < ns; k++) {
+				if (trec)
+					row_trec(f, s->slots[k].trec, qid, v[k],
+						 o->decimals);
+				else
+					row_tsv(f, run, qid, s->slots[k].name,
+						v[k], o->decimals);
+			}
+		}
+		for (size_t k = 0; k < ns; k++) {
+			double v = means[r * ns + k];
+			if (trec)
+				row_trec(f, s->slots[k].trec, "all", v,
+					 o->decimals);
+			else
+				row_tsv(f, run, "all", s->slots[k].name, v,
+					o->decimals);
+		}
+	}
+	if (fflush(f) != 0 || ferror(f))
+		return -1;
+	return 0;
+}

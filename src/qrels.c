@@ -1,0 +1,333 @@
+/*
+ * qrels.c - parse a qrels file into the collection's topics (parse step of
+ * the pipeline; see collection.h for the id layout it produces).
+ *
+ * Format: "qid iter docno rel", exactly four whitespace-separated fields,
+ * rel an integer (negative = judged, gain 0).  Blank lines and lines whose
+ * first byte is '#' are skipped.  The same (qid, docno) twice is an error
+ * naming both lines unless --dedup, which keeps the first.
+ *
+ * Memory: the judged documents are held once, interned per topic; a
+ * temporary array of line numbers is freed at the end.
+ */
+#include "collection.h"
+#include "lex.h"
+#include "reader.h"
+#include "xalloc.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Per-topic state while reading: grades and first lines by file-order id. */
+struct qtopic {
+	int32_t *grade;
+	unsigned long *line;
+	size_t cap;
+};
+
+void collection_init(struct collection *c)
+{
+	memset(c, 0, sizeof *c);
+	strmap_init(&c->qids);
+}
+
+void collection_release(struct collection *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		struct topic *t = &c->topic[i];
+		free(t->grade);
+		free(t->hash);
+		strmap_release(&t->docs);
+		pthread_mutex_destroy(&t->lock);
+	}
+	free(c->topic);
+	strmap_release(&c->qids);
+	collection_init(c);
+}
+
+long collection_find(const struct collection *c, const char *qid, size_t n)
+{
+	uint32_t id = strmap_find(&c->qids, qid, n, fnv1a64(qid, n));
+	return id == UINT32_MAX ? -1 : (long)id;
+}
+
+static int all_digits(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return 0;
+	return 1;
+}
+
+int qid_natural_cmp(const char *a, const char *b, int numeric)
+{
+	if (numeric) {
+		const char *x = a, *y = b;
+		size_t lx, ly;
+		int r;
+		while (*x == '0' && x[1])
+			x++;
+		while (*y == '0' && y[1])
+			y++;
+		lx = strlen(x);
+		ly = strlen(y);
+		if (lx != ly)
+			return lx < ly ? -1 : 1;
+		r = strcmp(x, y);
+		if (r)
+			return r;
+	}
+	return strcmp(a, b);
+}
+
+struct qsort_ctx_item {
+	const char *qid;
+	uint32_t old;
+	int numeric;
+};
+
+static int cmp_qitem(const void *pa, const void *pb)
+{
+	const struct qsort_ctx_item *a = pa, *b = pb;
+	return qid_natural_cmp(a->qid, b->qid, a->numeric);
+}
+
+/* Order of judged documents: grade descending, file order on ties. */
+struct gitem {
+	int32_t grade;
+	uint32_t old;
+};
+
+static int cmp_gitem(const void *pa, const void *pb)
+{
+	const struct gitem *a = pa, *b = pb;
+	if (a->grade != b->grade)
+		return a->grade > b->grade ? -1 : 1;
+	return a->old < b->old ? -1 : a->old > b->old;
+}
+
+static int parse_line(struct collection *c, struct qtopic **qt, size_t *qtcap,
+		      const struct reader *r, char *line, size_t len,
+		      const struct qrels_opts *o, unsigned long *ndup,
+		      char *dupmsg, size_t dupsz, struct diag *d)
+{
+	struct fields fs;
+	size_t at;
+	int bad;
+	long grade;
+	const char *why;
+	uint32_t tid, did;
+	int added;
+	struct topic *t;
+	struct qtopic *q;
+	char qb[80], db[80];
+
+	if (len == 0 || line[0] == '#')
+		return 0;
+	bad = lex_split(line, len, &fs, &at);
+	if (bad) {
+		diag_at(d, r->name, r->line,
+			"control byte 0x%02x at column %zu (binary file?)",
+			bad - 1, at + 1);
+		return -1;
+	}
+	if (fs.n == 0)
+		return 0;
+	if (fs.n != 4) {
+		diag_at(d, r->name, r->line,
+			"qrels line has %zu field%s, expected 4 (qid iter docno rel)",
+			fs.n, fs.n == 1 ? "" : "s");
+		return -1;
+	}
+	if (fs.len[0] > CB_MAX_DOCNO || fs.len[2] > CB_MAX_DOCNO) {
+		diag_at(d, r->name, r->line, "%s longer than %d bytes",
+			fs.len[0] > CB_MAX_DOCNO ? "qid" : "docno",
+			CB_MAX_DOCNO);
+		return -1;
+	}
+	if (lex_long(fs.f[3], fs.len[3], -INT32_MAX, INT32_MAX, &grade,
+		     &why) != 0) {
+		diag_at(d, r->name, r->line, "relevance grade '%s': %s",
+			diag_quote(db, sizeof db, fs.f[3], fs.len[3]), why);
+		return -1;
+	}
+	tid = strmap_intern(&c->qids, fs.f[0], fs.len[0],
+			    fnv1a64(fs.f[0], fs.len[0]), &added);
+	if (added) {
+		xgrow(&c->topic, &c->n, tid + 1, sizeof *c->topic);
+		xgrow(qt, qtcap, tid + 1, sizeof **qt);
+		memset(&c->topic[tid], 0, sizeof c->topic[tid]);
+		memset(&(*qt)[tid], 0, sizeof (*qt)[tid]);
+		strmap_init(&c->topic[tid].docs);
+	}
+	t = &c->topic[tid];
+	q = &(*qt)[tid];
+	did = strmap_intern(&t->docs, fs.f[2], fs.len[2],
+			    fnv1a64(fs.f[2], fs.len[2]), &added);
+	if (!added) {
+		if (!o->dedup) {
+			diag_at(d, r->name, r->line,
+				"duplicate judgement of document %s for topic %s (first on line %lu)",
+				diag_quote(db, sizeof db, fs.f[2], fs.len[2]),
+				diag_quote(qb, sizeof qb, fs.f[0], fs.len[0]),
+				q->line[did]);
+			return -1;
+		}
+		if ((*ndup)++ == 0)
+			snprintf(dupmsg, dupsz,
+				 "document %s for topic %s on lines %lu and %lu",
+				 diag_quote(db, sizeof db, fs.f[2], fs.len[2]),
+				 diag_quote(qb, sizeof qb, fs.f[0], fs.len[0]),
+				 q->line[did], r->line);
+		return 0;
+	}
+	if (did >= q->cap) {
+		size_t cap = q->cap;
+		xgrow(&q->grade, &cap, (size_t)did + 1, sizeof *q->grade);
+		q->line = xreallocarray(q->line, cap, sizeof *q->line);
+		q->cap = cap;
+	}
+	q->grade[did] = (int32_t)grade;
+	q->line[did] = r->line;
+	return 0;
+}
+
+/* Renumber topics into natural order and each topic's judged documents into
+ * grade-descending order; fill the id-layout counts. */
+static void finish(struct collection *c, struct qtopic *qt, int level)
+{
+	size_t n = c->qids.n;
+	struct qsort_ctx_item *it = xcalloc(n, sizeof *it);
+	uint32_t *perm = xcalloc(n, sizeof *perm);
+	struct topic *topics = xcalloc(n, sizeof *topics);
+	struct qtopic *q2 = xcalloc(n, sizeof *q2);
+	int numeric = 1;
+
+	for (size_t i = 0; i < n; i++)
+		if (!all_digits(strmap_str(&c->qids, (uint32_t)i)))
+			numeric = 0;
+	for (size_t i = 0; i < n; i++) {
+		it[i].qid = strmap_str(&c->qids, (uint32_t)i);
+		it[i].old = (uint32_t)i;
+		it[i].numeric = numeric;
+	}
+	qsort(it, n, sizeof *it, cmp_qitem);
+	for (size_t i = 0; i < n; i++) {
+		perm[it[i].old] = (uint32_t)i;
+		topics[i] = c->topic[it[i].old];
+		q2[i] = qt[it[i].old];
+	}
+	strmap_permute(&c->qids, perm);
+	free(c->topic);
+	c->topic = topics;
+	c->n = n;
+
+	for (size_t i = 0; i < n; i++) {
+		struct topic *t = &c->topic[i];
+		uint32_t nj = t->docs.n;
+		struct gitem *g = xcalloc(nj, sizeof *g);
+		uint32_t *dp = xcalloc(nj, sizeof *dp);
+		t->qid = strmap_str(&c->qids, (uint32_t)i);
+		for (uint32_t j = 0; j < nj; j++) {
+			g[j].grade = q2[i].grade[j];
+			g[j].old = j;
+		}
+		qsort(g, nj, sizeof *g, cmp_gitem);
+		t->grade = xcalloc(nj, sizeof *t->grade);
+		for (uint32_t j = 0; j < nj; j++) {
+			dp[g[j].old] = j;
+			t->grade[j] = g[j].grade;
+		}
+		strmap_permute(&t->docs, dp);
+		t->n_judged = t->n_docs = nj;
+		t->n_rel = t->n_pos = 0;
+		for (uint32_t j = 0; j < nj; j++) {
+			if (t->grade[j] >= level)
+				t->n_rel = j + 1;
+			if (t->grade[j] >= 1)
+				t->n_pos = j + 1;
+		}
+		t->n_int = t->n_rel > t->n_pos ? t->n_rel : t->n_pos;
+		pthread_mutex_init(&t->lock, NULL);
+		free(g);
+		free(dp);
+		free(q2[i].grade);
+		free(q2[i].line);
+	}
+	free(q2);
+	free(it);
+	free(perm);
+}
+
+int qrels_load(struct collection *c, const char *path,
+	       const struct qrels_opts *o, struct warnings *w, struct diag *d)
+{
+	struct reader r;
+	struct qtopic *qt = NULL;
+	size_t qtcap = 0;
+	unsigned long ndup = 0;
+	char dupmsg[400] = "";
+	int rc = -1;
+
+	c->level = o->level;
+	if (reader_open(&r, path, d) != 0)
+		return -1;
+	for (;;) {
+		char *line;
+		size_t len;
+		int k = reader_next(&r, &line, &len, d);
+		if (k == READER_ERROR)
+			goto out;
+		if (k == READER_EOF)
+			break;
+		if (k == READER_FLUSH) {
+			reader_release(&r);
+			continue;
+		}
+		reader_release(&r);
+		if (parse_line(c, &qt, &qtcap, &r, line, len, o, &ndup, dupmsg,
+			       sizeof dupmsg, d) != 0)
+			goto out;
+	}
+	if (c->qids.n == 0) {
+		diag_at(d, r.name, 0, "no judgements (empty qrels file?)");
+		goto out;
+	}
+	if (ndup)
+		warnings_add(w, "%s: warning: %lu duplicate judgement%s ignored, first: %s",
+			     r.name, ndup, ndup == 1 ? "" : "s", dupmsg);
+	finish(c, qt, o->level);
+	free(qt);
+	qt = NULL;
+	rc = 0;
+out:
+	if (qt) {
+		for (size_t i = 0; i < c->qids.n; i++) {
+			free(qt[i].grade);
+			free(qt[i].line);
+			strmap_release(&c->topic[i].docs);
+		}
+		free(qt);
+		free(c->topic);
+		c->topic = NULL;
+		c->n = 0;
+	}
+	reader_close(&r);
+	return rc;
+}
+
+void collection_freeze(struct collection *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		struct topic *t = &c->topic[i];
+		t->n_docs = t->docs.n;
+		t->hash = xcalloc(t->n_docs, sizeof *t->hash);
+		memcpy(t->hash, t->docs.hash, sizeof *t->hash * t->n_docs);
+		strmap_release(&t->docs);
+	}
+	c->frozen = 1;
+}

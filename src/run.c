@@ -1,0 +1,498 @@
+/*
+ * run.c - parse, intern and order one run file (see run.h).
+ *
+ * Flow for one file: the reader hands over lines in blocks; each line is
+ * split and checked and becomes a batch record pointing into the reader's
+ * buffer; at each block end the batch is interned into the topics' document
+ * maps (one lock acquisition per stretch of lines of the same topic) and
+ * appended as entries (topic, id, line, key, stable docno pointer).  At the
+ * end the entries are grouped by topic (stable counting sort), each ranking
+ * is ordered, checked for duplicates, cut at -M, and reduced to its ids.
+ *
+ * Ordering by score is trec_eval's: score descending, ties by docno
+ * descending in byte order (line order as a last resort, which only
+ * matters for duplicates).  Most files are already in that order or need
+ * only their ties sorted, so both cases avoid a full sort.
+ */
+#include "run.h"
+#include "lex.h"
+#include "reader.h"
+#include "xalloc.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct rec {                  /* a parsed line awaiting interning */
+	const char *docno;    /* into the reader's buffer */
+	uint64_t hash;
+	unsigned long line;
+	double key;
+	uint32_t topic;
+	uint32_t len;
+};
+
+struct ent {                  /* an interned line */
+	const char *docno;    /* stable, owned by the topic's map */
+	unsigned long line;
+	double key;
+	uint32_t topic;
+	uint32_t id;
+};
+
+void run_scratch_init(struct run_scratch *s)
+{
+	memset(s, 0, sizeof *s);
+}
+
+void run_scratch_release(struct run_scratch *s)
+{
+	free(s->batch);
+	free(s->ent);
+	free(s->grp);
+	free(s->stamp);
+	free(s->stamp_at);
+	run_scratch_init(s);
+}
+
+void run_init(struct run *r, const char *path)
+{
+	memset(r, 0, sizeof *r);
+	r->path = path;
+	r->label = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	warnings_init(&r->warn);
+}
+
+void run_release(struct run *r)
+{
+	free(r->tag);
+	free(r->name);
+	free(r->off);
+	free(r->ids);
+	free(r->end_int);
+	free(r->end_judged);
+	warnings_release(&r->warn);
+	memset(r, 0, sizeof *r);
+}
+
+/* State of one load, to keep the helpers' argument lists short. */
+struct load {
+	struct run *r;
+	struct collection *c;
+	const struct run_opts *o;
+	struct run_scratch *s;
+	struct reader rd;
+	size_t nbatch, nent;
+	unsigned long nlines;
+	unsigned long mixed_line;     /* first line with another tag */
+	char *mixed_tag;
+	struct strmap unknown;        /* qids not in the qrels */
+	unsigned long unknown_lines;
+};
+
+static void flush_batch(struct load *L)
+{
+	struct rec *b = L->s->batch;
+	struct topic *held = NULL;
+	if (L->nbatch == 0)
+		return;
+	xgrow(&L->s->ent, &L->s->ent_cap, L->nent + L->nbatch,
+	      sizeof(struct ent));
+	for (size_t i = 0; i < L->nbatch; i++) {
+		struct topic *t = &L->c->topic[b[i].topic];
+		struct ent *e = (struct ent *)L->s->ent + L->nent++;
+		int added;
+		if (t != held) {
+			if (held)
+				pthread_mutex_unlock(&held->lock);
+			pthread_mutex_lock(&t->lock);
+			held = t;
+		}
+		e->id = strmap_intern(&t->docs, b[i].docno, b[i].len,
+				      b[i].hash, &added);
+		e->docno = strmap_str(&t->docs, e->id);
+		e->line = b[i].line;
+		e->key = b[i].key;
+		e->topic = b[i].topic;
+	}
+	if (held)
+		pthread_mutex_unlock(&held->lock);
+	L->nbatch = 0;
+}
+
+static int parse_line(struct load *L, char *line, size_t len, struct diag *d)
+{
+	struct fields fs;
+	size_t at;
+	int bad;
+	long topic;
+	double key;
+	const char *why;
+	struct rec *rec;
+	char qb[80];
+	const struct reader *rd = &L->rd;
+
+	if (len == 0 || line[0] == '#')
+		return 0;
+	bad = lex_split(line, len, &fs, &at);
+	if (bad) {
+		diag_at(d, rd->name, rd->line,
+			"control byte 0x%02x at column %zu (binary file?)",
+			bad - 1, at + 1);
+		return -1;
+	}
+	if (fs.n == 0)
+		return 0;
+	if (fs.n < 6) {
+		diag_at(d, rd->name, rd->line,
+			"run line has %zu field%s, expected 6 (qid iter docno rank score tag)",
+			fs.n, fs.n == 1 ? "" : "s");
+		return -1;
+	}
+	if (fs.len[0] > CB_MAX_DOCNO || fs.len[2] > CB_MAX_DOCNO ||
+	    fs.len[5] > CB_MAX_DOCNO) {
+		diag_at(d, rd->name, rd->line, "%s longer than %d bytes",
+			fs.len[0] > CB_MAX_DOCNO ? "qid" :
+			fs.len[2] > CB_MAX_DOCNO ? "docno" : "tag",
+			CB_MAX_DOCNO);
+		return -1;
+	}
+	if (lex_double(fs.f[4], fs.len[4], &key, &why) != 0) {
+		diag_at(d, rd->name, rd->line, "score '%s': %s",
+			diag_quote(qb, sizeof qb, fs.f[4], fs.len[4]), why);
+		return -1;
+	}
+	if (L->o->order == ORDER_RANK) {
+		long rank;
+		if (lex_long(fs.f[3], fs.len[3], LONG_MIN, LONG_MAX, &rank,
+			     &why) != 0) {
+			diag_at(d, rd->name, rd->line, "rank '%s': %s",
+				diag_quote(qb, sizeof qb, fs.f[3], fs.len[3]),
+				why);
+			return -1;
+		}
+		key = (double)rank;
+	} else if (L->o->order == ORDER_FILE) {
+		key = 0;
+	}
+	if (L->nlines++ == 0) {
+		L->r->tag = xstrndup(fs.f[5], fs.len[5]);
+	} else if (!L->mixed_line && (strlen(L->r->tag) != fs.len[5] ||
+				      memcmp(L->r->tag, fs.f[5], fs.len[5]))) {
+		L->mixed_line = rd->line;
+		L->mixed_tag = xstrndup(fs.f[5], fs.len[5]);
+	}
+	topic = collection_find(L->c, fs.f[0], fs.len[0]);
+	if (topic < 0) {
+		int added;
+		strmap_intern(&L->unknown, fs.f[0], fs.len[0],
+			      fnv1a64(fs.f[0], fs.len[0]), &added);
+		L->unknown_lines++;
+		return 0;
+	}
+	xgrow(&L->s->batch, &L->s->batch_cap, L->nbatch + 1, sizeof *rec);
+	rec = (struct rec *)L->s->batch + L->nbatch++;
+	rec->docno = fs.f[2];
+	rec->len = (uint32_t)fs.len[2];
+	rec->hash = fnv1a64(fs.f[2], fs.len[2]);
+	rec->line = rd->line;
+	rec->key = key;
+	rec->topic = (uint32_t)topic;
+	return 0;
+}
+
+/* Evaluation order for --order=score: score descending, docno descending
+ * in byte order, then line. */
+static int cmp_score(const void *pa, const void *pb)
+{
+	const struct ent *a = pa, *b = pb;
+	int r;
+	if (a->key != b->key)
+		return a->key > b->key ? -1 : 1;
+	r = strcmp(b->docno, a->docno);
+	if (r)
+		return r;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+/* --order=rank: rank ascending, then line. */
+static int cmp_rank(const void *pa, const void *pb)
+{
+	const struct ent *a = pa, *b = pb;
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+static void order_ranking(struct ent *e, size_t n, enum run_order order)
+{
+	int (*cmp)(const void *, const void *);
+	size_t i, sorted = 1, keys_sorted = 1;
+	if (order == ORDER_FILE || n < 2)
+		return;
+	cmp = order == ORDER_SCORE ? cmp_score : cmp_rank;
+	for (i = 1; i < n; i++) {
+		if (cmp(&e[i - 1], &e[i]) > 0) {
+			sorted = 0;
+			if (order == ORDER_RANK ? e[i - 1].key > e[i].key
+						: e[i - 1].key < e[i].key)
+				keys_sorted = 0;
+		}
+	}
+	if (sorted)
+		return;
+	if (!keys_sorted) {
+		qsort(e, n, sizeof *e, cmp);
+		return;
+	}
+	/* Keys in order: only stretches of equal keys need sorting. */
+	for (i = 0; i < n;) {
+		size_t j = i + 1;
+		while (j < n && e[j].key == e[i].key)
+			j++;
+		if (j - i > 1)
+			qsort(e + i, j - i, sizeof *e, cmp);
+		i = j;
+	}
+}
+
+/* Remove duplicates from an ordered ranking; returns its new length or
+ * (size_t)-1 with d set. */
+static size_t dedup_ranking(struct load *L, struct ent *e, size_t n,
+			    unsigned long *ndup, char *dupmsg, size_t dupsz,
+			    struct diag *d)
+{
+	struct run_scratch *s = L->s;
+	uint32_t maxid = 0, serial;
+	size_t out = 0;
+	char db[80], qb[80];
+	for (size_t i = 0; i < n; i++)
+		if (e[i].id > maxid)
+			maxid = e[i].id;
+	if ((size_t)maxid + 1 > s->stamp_cap) {
+		size_t cap = s->stamp_cap, old = cap;
+		xgrow(&s->stamp, &cap, (size_t)maxid + 1, sizeof *s->stamp);
+		s->stamp_at = xreallocarray(s->stamp_at, cap, sizeof *s->stamp_at);
+		memset(s->stamp + old, 0, (cap - old) * sizeof *s->stamp);
+		s->stamp_cap = cap;
+	}
+	serial = ++s->serial;
+	if (serial == 0) { /* wrapped: clear and start again */
+		memset(s->stamp, 0, s->stamp_cap * sizeof *s->stamp);
+		serial = s->serial = 1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		uint32_t id = e[i].id;
+		if (s->stamp[id] == serial) {
+			const struct ent *first = &e[s->stamp_at[id]];
+			unsigned long a = first->line, b = e[i].line;
+			if (!L->o->dedup) {
+				diag_at(d, L->rd.name, a > b ? a : b,
+					"duplicate document %s in topic %s (also on line %lu)",
+					diag_quote(db, sizeof db, e[i].docno,
+						   strlen(e[i].docno)),
+					diag_quote(qb, sizeof qb,
+						   L->c->topic[e[i].topic].qid,
+						   strlen(L->c->topic[e[i].topic].qid)),
+					a > b ? b : a);
+				return (size_t)-1;
+			}
+			if ((*ndup)++ == 0)
+				snprintf(dupmsg, dupsz,
+					 "document %s in topic %s on lines %lu and %lu",
+					 diag_quote(db, sizeof db, e[i].docno,
+						    strlen(e[i].docno)),
+					 diag_quote(qb, sizeof qb,
+						    L->c->topic[e[i].topic].qid,
+						    strlen(L->c->topic[e[i].topic].qid)),
+					 first->line, e[i].line);
+			continue;
+		}
+		s->stamp[id] = serial;
+		s->stamp_at[id] = (uint32_t)out;
+		e[out++] = e[i];
+	}
+	return out;
+}
+
+/* Append to w a list like "303, 304 and 2 more" of at most 10 names. */
+static void list_names(char *buf, size_t sz, const char *const *names,
+		       size_t n)
+{
+	size_t o = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && i < 10 && o < sz; i++) {
+		char q[80];
+		diag_quote(q, sizeof q, names[i], strlen(names[i]));
+		o += (size_t)snprintf(buf + o, sz - o, "%s%s", i ? ", " : "", q);
+	}
+	if (n > 10 && o < sz)
+		snprintf(buf + o, sz - o, " and %zu more", n - 10);
+}
+
+/* Group entries by topic, order, dedup, cut and store the ids. */
+static int build(struct load *L, struct diag *d)
+{
+	struct collection *c = L->c;
+	struct run *r = L->r;
+	struct ent *e = L->s->ent, *g;
+	size_t nt = c->n, total = 0, nmiss = 0;
+	size_t *cnt = xcalloc(nt + 1, sizeof *cnt);
+	unsigned long ndup = 0;
+	char dupmsg[400] = "";
+	const char **miss;
+
+	for (size_t i = 0; i < L->nent; i++)
+		cnt[e[i].topic + 1]++;
+	for (size_t t = 0; t < nt; t++)
+		cnt[t + 1] += cnt[t];
+	xgrow(&L->s->grp, &L->s->grp_cap, L->nent, sizeof *g);
+	g = L->s->grp;
+	{
+		size_t *pos = xcalloc(nt + 1, sizeof *pos);
+		memcpy(pos, cnt, (nt + 1) * sizeof *pos);
+		for (size_t i = 0; i < L->nent; i++)
+			g[pos[e[i].topic]++] = e[i];
+		free(pos);
+	}
+	r->off = xcalloc(nt + 1, sizeof *r->off);
+	r->end_int = xcalloc(nt ? nt : 1, sizeof *r->end_int);
+	r->end_judged = xcalloc(nt ? nt : 1, sizeof *r->end_judged);
+	r->ids = xcalloc(L->nent ? L->nent : 1, sizeof *r->ids);
+	miss = xcalloc(nt ? nt : 1, sizeof *miss);
+	for (size_t t = 0; t < nt; t++) {
+		struct ent *x = g + cnt[t];
+		size_t n = cnt[t + 1] - cnt[t];
+		const struct topic *tp = &c->topic[t];
+		r->off[t] = total;
+		if (n == 0) {
+			miss[nmiss++] = tp->qid;
+			continue;
+		}
+		order_ranking(x, n, L->o->order);
+		n = dedup_ranking(L, x, n, &ndup, dupmsg, sizeof dupmsg, d);
+		if (n == (size_t)-1) {
+			free(cnt);
+			free(miss);
+			return -1;
+		}
+		if (L->o->max_docs && n > L->o->max_docs)
+			n = L->o->max_docs;
+		for (size_t i = 0; i < n; i++) {
+			uint32_t id = x[i].id;
+			r->ids[total + i] = id;
+			if (id < tp->n_int)
+				r->end_int[t] = (uint32_t)(i + 1);
+			if (id < tp->n_judged)
+				r->end_judged[t] = (uint32_t)(i + 1);
+		}
+		total += n;
+	}
+	r->off[nt] = total;
+	if (ndup)
+		warnings_add(&r->warn,
+			     "%s: warning: %lu duplicate document%s removed, first: %s",
+			     r->label, ndup, ndup == 1 ? "" : "s", dupmsg);
+	if (nmiss) {
+		char list[800];
+		list_names(list, sizeof list, miss, nmiss);
+		warnings_add(&r->warn,
+			     "%s: warning: run has no documents for %zu of %zu topics (%s); they score 0",
+			     r->label, nmiss, nt, list);
+	}
+	free(miss);
+	free(cnt);
+	return 0;
+}
+
+int run_load(struct run *r, struct collection *c, const struct run_opts *o,
+	     struct run_scratch *s, struct diag *d)
+{
+	struct load L;
+	int rc = -1;
+
+	memset(&L, 0, sizeof L);
+	L.r = r;
+	L.c = c;
+	L.o = o;
+	L.s = s;
+	strmap_init(&L.unknown);
+	if (reader_open(&L.rd, r->path, d) != 0)
+		return -1;
+	for (;;) {
+		char *line;
+		size_t len;
+		int k = reader_next(&L.rd, &line, &len, d);
+		if (k == READER_ERROR)
+			goto out;
+		if (k == READER_LINE) {
+			if (parse_line(&L, line, len, d) != 0)
+				goto out;
+			continue;
+		}
+		flush_batch(&L);
+		reader_release(&L.rd);
+		if (k == READER_EOF)
+			break;
+	}
+	if (L.nlines == 0) {
+		diag_at(d, L.rd.name, 0, "no run lines (empty file?)");
+		goto out;
+	}
+	if (L.mixed_line) {
+		char a[80], b[80];
+		warnings_add(&r->warn,
+			     "%s:%lu: warning: tag %s differs from the first line's %s; the run is named %s",
+			     r->label, L.mixed_line,
+			     diag_quote(a, sizeof a, L.mixed_tag, strlen(L.mixed_tag)),
+			     diag_quote(b, sizeof b, r->tag, strlen(r->tag)),
+			     diag_quote(b, sizeof b, r->tag, strlen(r->tag)));
+	}
+	if (L.unknown.n) {
+		char list[800];
+		list_names(list, sizeof list, L.unknown.str, L.unknown.n);
+		warnings_add(&r->warn,
+			     "%s: warning: %u topic%s not in the qrels ignored (%s)",
+			     r->label, L.unknown.n, L.unknown.n == 1 ? "" : "s",
+			     list);
+	}
+	if (build(&L, d) != 0)
+		goto out;
+	rc = 0;
+out:
+	free(L.mixed_tag);
+	strmap_release(&L.unknown);
+	reader_close(&L.rd);
+	return rc;
+}
+
+void run_names(struct run *runs, size_t n)
+{
+	struct strmap taken;
+	strmap_init(&taken);
+	for (size_t i = 0; i < n; i++) {
+		struct run *r = &runs[i];
+		const char *tag = r->tag;
+		size_t len = strlen(tag);
+		int added;
+		strmap_intern(&taken, tag, len, fnv1a64(tag, len), &added);
+		if (added) {
+			r->name = xstrdup(tag);
+			continue;
+		}
+		for (unsigned long k = 2;; k++) {
+			char buf[CB_MAX_DOCNO + 32];
+			size_t m = (size_t)snprintf(buf, sizeof buf, "%s#%lu", tag, k);
+			strmap_intern(&taken, buf, m, fnv1a64(buf, m), &added);
+			if (added) {
+				r->name = xstrdup(buf);
+				break;
+			}
+		}
+		warnings_add(&r->warn,
+			     "%s: warning: run tag %s is used by an earlier file; this run is named %s",
+			     r->label, tag, r->name);
+	}
+	strmap_release(&taken);
+}

@@ -1,0 +1,196 @@
+/*
+ * score.c - the scan from rankings to hit vectors and the measure calls
+ * (see score.h).  This is the hot loop of the bootstrap: per image it
+ * touches every run entry once, so it does no allocation and no lookups
+ * beyond one byte of multiplicity per entry.
+ */
+#include "score.h"
+#include "pool.h"
+#include "xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void scorer_init(struct scorer *s, const struct collection *c,
+		 const struct run *runs, size_t nruns,
+		 const struct measure *m, size_t nm, uint64_t seed)
+{
+	size_t ns = 0;
+	memset(s, 0, sizeof *s);
+	s->c = c;
+	s->runs = runs;
+	s->nruns = nruns;
+	s->m = m;
+	s->nm = nm;
+	s->seed = seed;
+	image_fn_init(&s->imf);
+	for (size_t i = 0; i < nm; i++) {
+		ns += (size_t)m[i].def->n_out;
+		if (m[i].def->other_depth > s->other_depth)
+			s->other_depth = m[i].def->other_depth;
+	}
+	s->slots = xcalloc(ns, sizeof *s->slots);
+	for (size_t i = 0; i < nm; i++)
+		for (int o = 0; o < m[i].def->n_out; o++) {
+			struct slot *sl = &s->slots[s->nslots++];
+			sl->measure = i;
+			sl->out = o;
+			sl->name = m[i].name[o];
+			sl->trec = m[i].trec[o];
+		}
+	for (size_t r = 0; r < nruns; r++)
+		for (size_t t = 0; t < c->n; t++) {
+			size_t n = runs[r].off[t + 1] - runs[r].off[t];
+			if (n > s->max_ranking)
+				s->max_ranking = n;
+		}
+	for (size_t t = 0; t < c->n; t++)
+		if (c->topic[t].n_docs > s->max_docs)
+			s->max_docs = c->topic[t].n_docs;
+}
+
+void scorer_release(struct scorer *s)
+{
+	free(s->slots);
+	memset(s, 0, sizeof *s);
+}
+
+void score_scratch_init(struct score_scratch *x, const struct scorer *s)
+{
+	x->h = xcalloc(s->max_ranking ? s->max_ranking : 1, sizeof *x->h);
+	x->o = xcalloc(s->max_ranking ? s->max_ranking : 1, sizeof *x->o);
+	x->k = xcalloc(s->max_docs ? s->max_docs : 1, sizeof *x->k);
+	x->prep = xcalloc(s->nm ? s->nm : 1, sizeof *x->prep);
+}
+
+void score_scratch_release(struct score_scratch *x)
+{
+	free(x->h);
+	free(x->o);
+	free(x->k);
+	free(x->prep);
+	memset(x, 0, sizeof *x);
+}
+
+/* Build the hit vector of one ranking under multiplicities k. */
+static void scan(const struct run *r, size_t t, const struct topic *tp,
+		 const uint8_t *k, uint64_t depth, struct score_scratch *x,
+		 struct ranked *out)
+{
+	const uint32_t *ids = r->ids + r->off[t];
+	const uint32_t n_int = tp->n_int, n_judged = tp->n_judged;
+	const size_t ei = r->end_int[t], ej = r->end_judged[t];
+	struct hit *h = x->h, *o = x->o;
+	size_t nh = 0, no = 0, i;
+	uint64_t pos = 1;
+
+	for (i = 0; i < ei; i++) {
+		uint32_t id = ids[i];
+		uint32_t kk = k[id];
+		if (kk) {
+			if (id < n_int) {
+				h[nh].pos = pos;
+				h[nh].id = id;
+				h[nh].k = kk;
+				nh++;
+			} else if (id < n_judged && pos <= depth) {
+				o[no].pos = pos;
+				o[no].id = id;
+				o[no].k = kk;
+				no++;
+			}
+		}
+		pos += kk;
+	}
+	for (; i < ej && pos <= depth; i++) {
+		uint32_t id = ids[i];
+		uint32_t kk = k[id];
+		if (kk && id < n_judged) {
+			o[no].pos = pos;
+			o[no].id = id;
+			o[no].k = kk;
+			no++;
+		}
+		pos += kk;
+	}
+	out->h = h;
+	out->n = nh;
+	out->o = o;
+	out->no = no;
+}
+
+void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
+		       struct score_scratch *x, double *out)
+{
+	const struct topic *tp = &s->c->topic[t];
+	struct topic_image ti;
+	uint64_t R = 0;
+
+	image_fill(&s->imf, s->seed, b, tp->hash, tp->n_docs, x->k);
+	for (uint32_t id = 0; id < tp->n_rel; id++)
+		R += x->k[id];
+	ti.t = tp;
+	ti.k = x->k;
+	ti.R = R;
+	if (R == 0) {
+		memset(out, 0, s->nruns * s->nslots * sizeof *out);
+		return;
+	}
+	for (size_t i = 0; i < s->nm; i++)
+		x->prep[i] = s->m[i].def->prep ? s->m[i].def->prep(&s->m[i], &ti)
+					       : 0;
+	for (size_t r = 0; r < s->nruns; r++) {
+		const struct run *run = &s->runs[r];
+		double *o = out + r * s->nslots;
+		struct ranked rk;
+		if (run->off[t + 1] == run->off[t]) {
+			memset(o, 0, s->nslots * sizeof *o);
+			continue;
+		}
+		scan(run, t, tp, x->k, s->other_depth, x, &rk);
+		for (size_t i = 0; i < s->nm; i++) {
+			const struct measure *m = &s->m[i];
+			m->def->score(m, &rk, &ti, x->prep[i], o);
+			o += m->def->n_out;
+		}
+	}
+}
+
+struct root_job {
+	const struct scorer *s;
+	struct score_scratch *x;   /* one per worker */
+	double *tmp;               /* one nruns*nslots block per worker */
+	double *vals;
+};
+
+static void root_task(void *ctx, size_t t, unsigned w)
+{
+	struct root_job *j = ctx;
+	const struct scorer *s = j->s;
+	size_t nt = s->c->n, block = s->nruns * s->nslots;
+	double *tmp = j->tmp + (size_t)w * block;
+	score_topic_image(s, t, 0, &j->x[w], tmp);
+	for (size_t r = 0; r < s->nruns; r++)
+		memcpy(j->vals + (r * nt + t) * s->nslots,
+		       tmp + r * s->nslots, s->nslots * sizeof *tmp);
+}
+
+double *score_root(const struct scorer *s, unsigned nthreads)
+{
+	struct root_job j;
+	size_t nt = s->c->n;
+	j.s = s;
+	j.vals = xcalloc(size_mul(size_mul(s->nruns, nt ? nt : 1), s->nslots),
+			 sizeof *j.vals);
+	j.x = xcalloc(nthreads, sizeof *j.x);
+	j.tmp = xcalloc(size_mul(nthreads, size_mul(s->nruns, s->nslots)),
+			sizeof *j.tmp);
+	for (unsigned w = 0; w < nthreads; w++)
+		score_scratch_init(&j.x[w], s);
+	pool_run(nthreads, nt, root_task, &j);
+	for (unsigned w = 0; w < nthreads; w++)
+		score_scratch_release(&j.x[w]);
+	free(j.x);
+	free(j.tmp);
+	return j.vals;
+}

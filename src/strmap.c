@@ -1,0 +1,164 @@
+/*
+ * strmap.c - interning of byte strings to dense ids (see strmap.h).
+ *
+ * Open addressing with linear probing over a power-of-two slot array kept at
+ * most half full; slot values are id+1.  Strings live in 64 KiB chunks (a
+ * longer string gets a chunk of its own), so their addresses never change.
+ */
+#include "strmap.h"
+#include "xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define CHUNK_SIZE (64 * 1024)
+
+struct strmap_chunk {
+	struct strmap_chunk *next;
+	char data[];
+};
+
+uint64_t fnv1a64(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* Slot index from the FNV hash: FNV's low bits are weak, so mix first. */
+static size_t slot_of(uint64_t h, size_t mask)
+{
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 32;
+	return (size_t)h & mask;
+}
+
+void strmap_init(struct strmap *m)
+{
+	memset(m, 0, sizeof *m);
+}
+
+void strmap_release(struct strmap *m)
+{
+	struct strmap_chunk *c = m->chunks;
+	while (c) {
+		struct strmap_chunk *next = c->next;
+		free(c);
+		c = next;
+	}
+	free(m->slot);
+	free(m->str);
+	free(m->len);
+	free(m->hash);
+	strmap_init(m);
+}
+
+static const char *store(struct strmap *m, const char *s, size_t n)
+{
+	size_t need = n + 1;
+	char *d;
+	if (need > m->left) {
+		size_t sz = need > CHUNK_SIZE ? need : CHUNK_SIZE;
+		struct strmap_chunk *c =
+			xmalloc(size_add(sizeof *c, sz));
+		c->next = m->chunks;
+		m->chunks = c;
+		m->fill = c->data;
+		m->left = sz;
+	}
+	d = m->fill;
+	memcpy(d, s, n);
+	d[n] = '\0';
+	m->fill += need;
+	m->left -= need;
+	return d;
+}
+
+static void rehash(struct strmap *m, size_t nslots)
+{
+	free(m->slot);
+	m->slot = xcalloc(nslots, sizeof *m->slot);
+	m->mask = nslots - 1;
+	for (uint32_t id = 0; id < m->n; id++) {
+		size_t i = slot_of(m->hash[id], m->mask);
+		while (m->slot[i])
+			i = (i + 1) & m->mask;
+		m->slot[i] = id + 1;
+	}
+}
+
+uint32_t strmap_find(const struct strmap *m, const char *s, size_t n,
+		     uint64_t h)
+{
+	if (!m->slot)
+		return UINT32_MAX;
+	for (size_t i = slot_of(h, m->mask);; i = (i + 1) & m->mask) {
+		uint32_t v = m->slot[i];
+		if (!v)
+			return UINT32_MAX;
+		v--;
+		if (m->hash[v] == h && m->len[v] == n &&
+		    memcmp(m->str[v], s, n) == 0)
+			return v;
+	}
+}
+
+uint32_t strmap_intern(struct strmap *m, const char *s, size_t n, uint64_t h,
+		       int *added)
+{
+	size_t i;
+	uint32_t id;
+	if (!m->slot || (size_t)(m->n + 1) * 2 > m->mask + 1)
+		rehash(m, m->slot ? size_mul(m->mask + 1, 2) : 64);
+	for (i = slot_of(h, m->mask);; i = (i + 1) & m->mask) {
+		uint32_t v = m->slot[i];
+		if (!v)
+			break;
+		v--;
+		if (m->hash[v] == h && m->len[v] == n &&
+		    memcmp(m->str[v], s, n) == 0) {
+			*added = 0;
+			return v;
+		}
+	}
+	if (m->n == UINT32_MAX - 1)
+		xalloc_die();
+	if (m->n == m->cap) {
+		size_t cap = m->cap;
+		xgrow(&m->str, &cap, (size_t)m->n + 1, sizeof *m->str);
+		m->len = xreallocarray(m->len, cap, sizeof *m->len);
+		m->hash = xreallocarray(m->hash, cap, sizeof *m->hash);
+		m->cap = cap;
+	}
+	id = m->n++;
+	m->str[id] = store(m, s, n);
+	m->len[id] = (uint32_t)n;
+	m->hash[id] = h;
+	m->slot[i] = id + 1;
+	*added = 1;
+	return id;
+}
+
+void strmap_permute(struct strmap *m, const uint32_t *perm)
+{
+	const char **str = xmalloc(size_mul(m->cap ? m->cap : 1, sizeof *str));
+	uint32_t *len = xmalloc(size_mul(m->cap ? m->cap : 1, sizeof *len));
+	uint64_t *hash = xmalloc(size_mul(m->cap ? m->cap : 1, sizeof *hash));
+	for (uint32_t i = 0; i < m->n; i++) {
+		str[perm[i]] = m->str[i];
+		len[perm[i]] = m->len[i];
+		hash[perm[i]] = m->hash[i];
+	}
+	free(m->str);
+	free(m->len);
+	free(m->hash);
+	m->str = str;
+	m->len = len;
+	m->hash = hash;
+	if (m->slot)
+		rehash(m, m->mask + 1);
+}

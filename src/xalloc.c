@@ -1,0 +1,90 @@
+/*
+ * xalloc.c - checked allocation (see xalloc.h).  Tiny and dependency free;
+ * everything else in cbeval allocates through here.
+ */
+#include "xalloc.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+_Noreturn void xalloc_die(void)
+{
+	static const char msg[] = "cbeval: out of memory\n";
+	/* write(2) rather than stdio: stdio may itself need memory. */
+	ssize_t w = write(2, msg, sizeof msg - 1);
+	(void)w;
+	_Exit(2);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		xalloc_die();
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		xalloc_die();
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		xalloc_die();
+	return q;
+}
+
+void *xreallocarray(void *p, size_t n, size_t size)
+{
+	return xrealloc(p, size_mul(n, size));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *d = xmalloc(size_add(n, 1));
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+size_t size_mul(size_t a, size_t b)
+{
+	if (b && a > SIZE_MAX / b)
+		xalloc_die();
+	return a * b;
+}
+
+size_t size_add(size_t a, size_t b)
+{
+	if (a > SIZE_MAX - b)
+		xalloc_die();
+	return a + b;
+}
+
+void xgrow(void *p, size_t *cap, size_t need, size_t esz)
+{
+	void **pp = p;
+	size_t c = *cap;
+	if (need <= c)
+		return;
+	if (c < 16)
+		c = 16;
+	while (c < need)
+		c = size_mul(c, 2);
+	*pp = xreallocarray(*pp, c, esz);
+	*cap = c;
+}

@@ -1,0 +1,53 @@
+/*
+ * check.h - the minimal test protocol of cbeval's C tests.  Each check
+ * prints "ok - what" or "not ok - what (details)"; check_exit() returns the
+ * process status (1 if any check failed).  tests/run.sh counts the lines.
+ * Header-only so every tests/test_*.c stays a single file.
+ */
+#ifndef CBEVAL_CHECK_H
+#define CBEVAL_CHECK_H
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static int check_failed_count;
+
+static void check_report(int ok, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void check_report(int ok, const char *fmt, ...)
+{
+	va_list ap;
+	printf(ok ? "ok - " : "not ok - ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+	if (!ok)
+		check_failed_count++;
+}
+
+/* CHECK(cond, "what", ...) */
+#define CHECK(cond, ...) check_report(!!(cond), __VA_ARGS__)
+
+/* Absolute tolerance comparison, reporting both values on failure. */
+static int check_near(double got, double want, double tol, const char *what)
+{
+	int ok = fabs(got - want) <= tol || (got == want);
+	if (ok)
+		check_report(1, "%s", what);
+	else
+		check_report(0, "%s (got %.17g, want %.17g, tol %g)", what, got,
+			     want, tol);
+	return ok;
+}
+
+static int check_exit(void)
+{
+	return check_failed_count ? 1 : 0;
+}
+
+#endif

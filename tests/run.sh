@@ -1,0 +1,47 @@
+#!/bin/sh
+# tests/run.sh - run every test of cbeval, twice: once with the optimised
+# build and once with the address/undefined-sanitizer build.  Each test
+# prints "ok - ..." or "not ok - ..." lines; this script counts them and
+# ends with "N passed, N failed", exiting non-zero on any failure.
+#
+# Usage: sh tests/run.sh   (from the top of the tree, after make's builds)
+set -u
+top=$(pwd)
+log=${TMPDIR:-/tmp}/cbeval-test.$$
+: > "$log"
+trap 'rm -f "$log"' EXIT
+
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+export ASAN_OPTIONS=detect_leaks=1
+
+for flavour in rel asan; do
+	if [ "$flavour" = rel ]; then bin="$top/cbeval"; else bin="$top/build/asan/cbeval"; fi
+	export CBEVAL="$bin" CBEVAL_FLAVOUR="$flavour"
+	for t in build/$flavour/test_*; do
+		[ -x "$t" ] || continue
+		name=$(basename "$t")
+		out=$("$t" 2>&1); rc=$?
+		printf '%s\n' "$out" | sed "s/^/[$flavour $name] /"
+		printf '%s\n' "$out" | grep -E '^(not )?ok ' >> "$log"
+		if [ $rc -ne 0 ] && ! printf '%s\n' "$out" | grep -q '^not ok '; then
+			echo "not ok - $flavour $name exited with status $rc" | tee -a "$log"
+		fi
+	done
+	for s in tests/t_*.sh; do
+		[ -f "$s" ] || continue
+		name=$(basename "$s" .sh)
+		out=$(sh "$s" 2>&1); rc=$?
+		printf '%s\n' "$out" | sed "s/^/[$flavour $name] /"
+		printf '%s\n' "$out" | grep -E '^(not )?ok ' >> "$log"
+		if [ $rc -ne 0 ] && ! printf '%s\n' "$out" | grep -q '^not ok '; then
+			echo "not ok - $flavour $name exited with status $rc" | tee -a "$log"
+		fi
+	done
+done
+
+passed=$(grep -c '^ok ' "$log")
+failed=$(grep -c '^not ok ' "$log")
+echo
+grep '^not ok ' "$log" | sed 's/^/FAILED: /'
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
