@@ -4,6 +4,7 @@
  * summarise -> print.
  */
 #include "eval.h"
+#include "boot.h"
 #include "collection.h"
 #include "measure.h"
 #include "output.h"
@@ -16,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Split the -m arguments on top-level commas and parse each measure;
  * duplicates are dropped.  Returns the count or -1 with d set. */
@@ -142,6 +144,45 @@ static double *means_of(const struct scorer *s, const double *vals)
 	return m;
 }
 
+/* -b B: images, summaries, --images.  With "--images -" stdout carries
+ * the images table only. */
+static int bootstrap(const struct scorer *s, const struct options *o,
+		     unsigned nthreads, struct diag *d)
+{
+	struct boot_opts bo;
+	struct boot_result br;
+	FILE *img = NULL;
+	int status = EXIT_DATA, to_stdout = 0;
+
+	if (o->images_file) {
+		to_stdout = strcmp(o->images_file, "-") == 0;
+		img = to_stdout ? stdout : fopen(o->images_file, "w");
+		if (!img) {
+			diag_set(d, "%s: cannot open for writing: %s",
+				 o->images_file, strerror(errno));
+			return EXIT_DATA;
+		}
+	}
+	bo.B = o->images;
+	bo.nthreads = nthreads;
+	bo.per_topic = o->per_topic;
+	bo.images = img;
+	bo.progress = isatty(2);
+	if (boot_run(s, &bo, &br, d) == 0) {
+		if (!to_stdout && output_boot(stdout, s, &br, o) != 0)
+			diag_set(d, "cannot write output: %s", strerror(errno));
+		else
+			status = EXIT_OK;
+	}
+	if (img && !to_stdout && fclose(img) != 0 && status == EXIT_OK) {
+		diag_set(d, "%s: cannot write: %s", o->images_file,
+			 strerror(errno));
+		status = EXIT_DATA;
+	}
+	boot_result_release(&br);
+	return status;
+}
+
 int eval_main(const struct options *o, struct diag *d)
 {
 	struct collection c;
@@ -176,15 +217,18 @@ int eval_main(const struct options *o, struct diag *d)
 	collection_freeze(&c);
 
 	scorer_init(&s, &c, runs, o->nruns, m, (size_t)nm, o->seed);
-	vals = score_root(&s, nthreads);
-	means = means_of(&s, vals);
-	if (output_eval(stdout, &s, vals, means, o) != 0) {
-		diag_set(d, "cannot write output: %s", strerror(errno));
+	if (o->images == 0) {
+		vals = score_root(&s, nthreads);
+		means = means_of(&s, vals);
+		if (output_eval(stdout, &s, vals, means, o) != 0)
+			diag_set(d, "cannot write output: %s", strerror(errno));
+		else
+			status = EXIT_OK;
+		free(vals);
+		free(means);
 	} else {
-		status = EXIT_OK;
+		status = bootstrap(&s, o, nthreads, d);
 	}
-	free(vals);
-	free(means);
 	scorer_release(&s);
 out:
 	for (size_t i = 0; i < o->nruns; i++)

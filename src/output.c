@@ -3,6 +3,9 @@
  * (see output.h).
  */
 #include "output.h"
+#include "boot.h"
+
+#include <math.h>
 
 static void row_tsv(FILE *f, const char *run, const char *qid,
 		    const char *measure, double v, int decimals)
@@ -48,6 +51,51 @@ int output_eval(FILE *f, const struct scorer *s, const double *vals,
 				row_tsv(f, run, "all", s->slots[k].name, v,
 					o->decimals);
 		}
+	}
+	if (fflush(f) != 0 || ferror(f))
+		return -1;
+	return 0;
+}
+
+static void num(FILE *f, double v, int decimals)
+{
+	if (isnan(v))
+		fputs("\tNA", f);
+	else
+		fprintf(f, "\t%.*f", decimals, v);
+}
+
+static void row_boot(FILE *f, const char *run, const char *qid,
+		     const char *measure, const double *st, int decimals)
+{
+	fprintf(f, "%s\t%s\t%s", run, qid, measure);
+	for (int c = ST_ROOT; c <= ST_CI_HI; c++)
+		num(f, st[c], decimals);
+	fprintf(f, "\t%.0f\t%.0f", st[ST_RANK], st[ST_RANK_MIN]);
+	num(f, st[ST_RANK_Q25], decimals);
+	num(f, st[ST_RANK_MEDIAN], decimals);
+	num(f, st[ST_RANK_Q75], decimals);
+	fprintf(f, "\t%.0f\n", st[ST_RANK_MAX]);
+}
+
+int output_boot(FILE *f, const struct scorer *s, const struct boot_result *b,
+		const struct options *o)
+{
+	size_t nt = s->c->n, ns = s->nslots;
+	fputs("run\tqid\tmeasure\troot\tmean\tsd\tci_lo\tq25\tmedian\tq75\t"
+	      "ci_hi\trank\trank_min\trank_q25\trank_median\trank_q75\t"
+	      "rank_max\n", f);
+	for (size_t r = 0; r < s->nruns; r++) {
+		const char *run = s->runs[r].name;
+		for (size_t t = 0; b->topic && t < nt; t++)
+			for (size_t k = 0; k < ns; k++)
+				row_boot(f, run, s->c->topic[t].qid,
+					 s->slots[k].name,
+					 b->topic + ((r * nt + t) * ns + k) * ST_N,
+					 o->decimals);
+		for (size_t k = 0; k < ns; k++)
+			row_boot(f, run, "all", s->slots[k].name,
+				 b->all + (r * ns + k) * ST_N, o->decimals);
 	}
 	if (fflush(f) != 0 || ferror(f))
 		return -1;

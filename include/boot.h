@@ -1,0 +1,53 @@
+/*
+ * boot.h - the corpus bootstrap: score every topic in images 0..B and
+ * summarise (the "image" and "summarise" steps of the pipeline).
+ *
+ * Work is topic-major: for one topic, images 0..B are scored in parallel
+ * chunks (each worker with its own scratch, so no allocation per image),
+ * the per-image values land in a [run][slot][image] block, are added in
+ * topic order to the per-image sums behind the "all" rows (so results are
+ * the same for every thread count), optionally written to --images, and
+ * with -q summarised.  Memory is O(runs x slots x B), independent of the
+ * number of topics: 129 runs x 7 slots x 1001 images is 7 MB per block.
+ */
+#ifndef CBEVAL_BOOT_H
+#define CBEVAL_BOOT_H
+
+#include <stdio.h>
+
+#include "diag.h"
+#include "score.h"
+
+/* Columns of a summary row, in output order after run, qid, measure. */
+enum {
+	ST_ROOT, ST_MEAN, ST_SD, ST_CI_LO, ST_Q25, ST_MEDIAN, ST_Q75, ST_CI_HI,
+	ST_RANK, ST_RANK_MIN, ST_RANK_Q25, ST_RANK_MEDIAN, ST_RANK_Q75,
+	ST_RANK_MAX, ST_N
+};
+
+struct boot_opts {
+	unsigned long B;
+	unsigned nthreads;
+	int per_topic;          /* keep per-topic summaries (-q) */
+	FILE *images;           /* --images stream, or NULL */
+	int progress;           /* print progress on stderr */
+};
+
+struct boot_result {
+	double *all;            /* [run][slot][ST_N] */
+	double *topic;          /* [run][topic][slot][ST_N] with per_topic */
+};
+
+/* Run the bootstrap.  Returns 0, or -1 with d set when writing --images
+ * failed.  Caller releases r with boot_result_release. */
+int boot_run(const struct scorer *s, const struct boot_opts *o,
+	     struct boot_result *r, struct diag *d);
+void boot_result_release(struct boot_result *r);
+
+/* Summarise values v[cell][B+1] (image 0 = root) of nruns x nslots cells
+ * into rows[cell][ST_N]; ranks compare runs within each slot and image.
+ * Exported for tests. */
+void boot_summarise(const double *v, size_t nruns, size_t nslots,
+		    unsigned long B, unsigned nthreads, double *rows);
+
+#endif

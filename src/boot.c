@@ -1,0 +1,258 @@
+/*
+ * boot.c - bootstrap driver and summaries (see boot.h).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "boot.h"
+#include "pool.h"
+#include "stats.h"
+#include "xalloc.h"
+
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- summaries ---------------------------------------------------------- */
+
+struct sum_job {
+	const double *v;        /* [cell][B+1] */
+	double *rank;           /* [cell][B+1] */
+	double *rows;           /* [cell][ST_N] */
+	size_t nruns, nslots;
+	unsigned long B;
+	size_t chunk;           /* images per rank task */
+	double *scratch;        /* per worker: max(B, 2 * nruns) doubles */
+	size_t scratch_n;
+};
+
+/* Ranks of the runs in images [b0, b1) of slot k. */
+static void rank_task(void *ctx, size_t task, unsigned w)
+{
+	struct sum_job *j = ctx;
+	size_t nimg = j->B + 1, per = (nimg + j->chunk - 1) / j->chunk;
+	size_t k = task / per, b0 = (task % per) * j->chunk;
+	size_t b1 = b0 + j->chunk < nimg ? b0 + j->chunk : nimg;
+	double *val = j->scratch + (size_t)w * j->scratch_n;
+	double *rk = val + j->nruns, *tmp = rk + j->nruns;
+	for (size_t b = b0; b < b1; b++) {
+		for (size_t r = 0; r < j->nruns; r++)
+			val[r] = j->v[(r * j->nslots + k) * nimg + b];
+		stats_ranks(val, j->nruns, rk, tmp);
+		for (size_t r = 0; r < j->nruns; r++)
+			j->rank[(r * j->nslots + k) * nimg + b] = rk[r];
+	}
+}
+
+/* Statistics of one cell over images 1..B. */
+static void cell_task(void *ctx, size_t cell, unsigned w)
+{
+	struct sum_job *j = ctx;
+	size_t nimg = j->B + 1, B = j->B;
+	const double *v = j->v + cell * nimg, *rk = j->rank + cell * nimg;
+	double *x = j->scratch + (size_t)w * j->scratch_n;
+	double *row = j->rows + cell * ST_N;
+
+	row[ST_ROOT] = v[0];
+	memcpy(x, v + 1, B * sizeof *x);
+	row[ST_MEAN] = stats_mean(x, B);
+	row[ST_SD] = stats_sd(x, B, row[ST_MEAN]);
+	stats_sort(x, B);
+	row[ST_CI_LO] = stats_quantile(x, B, 0.025);
+	row[ST_Q25] = stats_quantile(x, B, 0.25);
+	row[ST_MEDIAN] = stats_quantile(x, B, 0.5);
+	row[ST_Q75] = stats_quantile(x, B, 0.75);
+	row[ST_CI_HI] = stats_quantile(x, B, 0.975);
+
+	row[ST_RANK] = rk[0];
+	memcpy(x, rk + 1, B * sizeof *x);
+	stats_sort(x, B);
+	row[ST_RANK_MIN] = x[0];
+	row[ST_RANK_Q25] = stats_quantile(x, B, 0.25);
+	row[ST_RANK_MEDIAN] = stats_quantile(x, B, 0.5);
+	row[ST_RANK_Q75] = stats_quantile(x, B, 0.75);
+	row[ST_RANK_MAX] = x[B - 1];
+}
+
+void boot_summarise(const double *v, size_t nruns, size_t nslots,
+		    unsigned long B, unsigned nthreads, double *rows)
+{
+	struct sum_job j;
+	size_t nimg = B + 1, cells = nruns * nslots, per;
+	j.v = v;
+	j.rows = rows;
+	j.nruns = nruns;
+	j.nslots = nslots;
+	j.B = B;
+	j.rank = xcalloc(size_mul(cells, nimg), sizeof *j.rank);
+	j.chunk = 64;
+	j.scratch_n = B > 3 * nruns ? B : 3 * nruns;
+	j.scratch = xcalloc(size_mul(nthreads, j.scratch_n), sizeof *j.scratch);
+	per = (nimg + j.chunk - 1) / j.chunk;
+	pool_run(nthreads, nslots * per, rank_task, &j);
+	pool_run(nthreads, cells, cell_task, &j);
+	free(j.rank);
+	free(j.scratch);
+}
+
+/* ---- the image loop ----------------------------------------------------- */
+
+struct img_job {
+	const struct scorer *s;
+	size_t topic;
+	unsigned long B;
+	size_t chunk;
+	struct score_scratch *x;    /* per worker */
+	double *tmp;                /* per worker: nruns * nslots */
+	double *v;                  /* [run][slot][B+1] */
+	atomic_ulong *done;         /* topic-images scored so far */
+	unsigned long total;
+	const struct timespec *start;
+	int progress;
+	double *last_print;         /* worker 0 only */
+};
+
+static double since(const struct timespec *t0)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) +
+	       (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+static void progress_line(struct img_job *j)
+{
+	double el = since(j->start);
+	unsigned long done = atomic_load(j->done);
+	size_t nt = j->s->c->n;
+	double img, rate;
+	if (el < 1.0 || el - *j->last_print < 0.25)
+		return;
+	*j->last_print = el;
+	img = (double)done / (double)nt;
+	rate = img / el;
+	fprintf(stderr, "\rcbeval: %.0f of %lu images, %.1f images/s, %.0f s left   ",
+		img, j->B + 1, rate,
+		rate > 0 ? ((double)j->total - (double)done) / (double)nt / rate : 0);
+	fflush(stderr);
+}
+
+static void img_task(void *ctx, size_t task, unsigned w)
+{
+	struct img_job *j = ctx;
+	const struct scorer *s = j->s;
+	size_t ns = s->nslots, nimg = j->B + 1;
+	size_t b0 = task * j->chunk, b1 = b0 + j->chunk;
+	double *tmp = j->tmp + (size_t)w * s->nruns * ns;
+	if (b1 > nimg)
+		b1 = nimg;
+	for (size_t b = b0; b < b1; b++) {
+		score_topic_image(s, j->topic, b, &j->x[w], tmp);
+		for (size_t c = 0; c < s->nruns * ns; c++)
+			j->v[c * nimg + b] = tmp[c];
+	}
+	atomic_fetch_add(j->done, (unsigned long)(b1 - b0));
+	if (w == 0 && j->progress)
+		progress_line(j);
+}
+
+static int write_images(FILE *f, const struct scorer *s, const char *qid,
+			const double *v, unsigned long B)
+{
+	size_t nimg = B + 1;
+	for (size_t r = 0; r < s->nruns; r++)
+		for (size_t k = 0; k < s->nslots; k++) {
+			const double *x = v + (r * s->nslots + k) * nimg;
+			for (size_t b = 0; b < nimg; b++)
+				fprintf(f, "%s\t%s\t%s\t%zu\t%.17g\n",
+					s->runs[r].name, qid, s->slots[k].name,
+					b, x[b]);
+		}
+	return ferror(f) ? -1 : 0;
+}
+
+int boot_run(const struct scorer *s, const struct boot_opts *o,
+	     struct boot_result *res, struct diag *d)
+{
+	size_t nt = s->c->n, ns = s->nslots, nimg = o->B + 1;
+	size_t cells = s->nruns * ns, block = size_mul(cells, nimg);
+	double *v = xcalloc(block, sizeof *v);
+	double *sum = xcalloc(block, sizeof *sum);
+	double last_print = 0;
+	atomic_ulong done;
+	struct timespec start;
+	struct img_job j;
+	int rc = 0;
+
+	memset(res, 0, sizeof *res);
+	res->all = xcalloc(size_mul(cells, ST_N), sizeof *res->all);
+	if (o->per_topic)
+		res->topic = xcalloc(size_mul(size_mul(cells, nt), ST_N),
+				     sizeof *res->topic);
+	atomic_init(&done, 0);
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	memset(&j, 0, sizeof j);
+	j.s = s;
+	j.B = o->B;
+	j.x = xcalloc(o->nthreads, sizeof *j.x);
+	j.tmp = xcalloc(size_mul(o->nthreads, cells), sizeof *j.tmp);
+	j.v = v;
+	j.done = &done;
+	j.total = (unsigned long)(nt * nimg);
+	j.start = &start;
+	j.progress = o->progress;
+	j.last_print = &last_print;
+	/* Small chunks balance the threads; 4 per worker per topic at least. */
+	j.chunk = nimg / ((size_t)o->nthreads * 8);
+	if (j.chunk < 1)
+		j.chunk = 1;
+	for (unsigned w = 0; w < o->nthreads; w++)
+		score_scratch_init(&j.x[w], s);
+	if (o->images)
+		fputs("run\tqid\tmeasure\timage\tvalue\n", o->images);
+
+	for (size_t t = 0; t < nt; t++) {
+		j.topic = t;
+		pool_run(o->nthreads, (nimg + j.chunk - 1) / j.chunk, img_task, &j);
+		for (size_t i = 0; i < block; i++)
+			sum[i] += v[i];
+		if (o->images && rc == 0 &&
+		    write_images(o->images, s, s->c->topic[t].qid, v, o->B) != 0)
+			rc = -1;
+		if (o->per_topic) {
+			double *rows = xcalloc(size_mul(cells, ST_N), sizeof *rows);
+			boot_summarise(v, s->nruns, ns, o->B, o->nthreads, rows);
+			for (size_t r = 0; r < s->nruns; r++)
+				memcpy(res->topic + (r * nt + t) * ns * ST_N,
+				       rows + r * ns * ST_N,
+				       ns * ST_N * sizeof *rows);
+			free(rows);
+		}
+	}
+	if (o->progress && since(&start) >= 1.0)
+		fprintf(stderr, "\r%70s\r", "");
+	for (size_t i = 0; i < block; i++)
+		sum[i] /= (double)nt;
+	if (o->images && rc == 0 && write_images(o->images, s, "all", sum, o->B) != 0)
+		rc = -1;
+	if (o->images && rc == 0 && fflush(o->images) != 0)
+		rc = -1;
+	if (rc != 0)
+		diag_set(d, "cannot write the images: %s", strerror(errno));
+	boot_summarise(sum, s->nruns, ns, o->B, o->nthreads, res->all);
+
+	for (unsigned w = 0; w < o->nthreads; w++)
+		score_scratch_release(&j.x[w]);
+	free(j.x);
+	free(j.tmp);
+	free(v);
+	free(sum);
+	return rc;
+}
+
+void boot_result_release(struct boot_result *r)
+{
+	free(r->all);
+	free(r->topic);
+	memset(r, 0, sizeof *r);
+}

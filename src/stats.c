@@ -1,0 +1,120 @@
+/*
+ * stats.c - summary statistics (see stats.h).  The sort is an inlined
+ * quicksort (median of three, insertion sort below 16 elements) because
+ * summaries sort one vector of B values per run, topic and measure, and
+ * qsort's indirect comparisons cost several times more.
+ */
+#include "stats.h"
+
+#include <math.h>
+
+double stats_mean(const double *x, size_t n)
+{
+	double s = 0;
+	if (n == 0)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		s += x[i];
+	return s / (double)n;
+}
+
+double stats_sd(const double *x, size_t n, double mean)
+{
+	double s = 0;
+	if (n < 2)
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		s += (x[i] - mean) * (x[i] - mean);
+	return sqrt(s / (double)(n - 1));
+}
+
+static void insertion(double *x, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		double v = x[i];
+		size_t j = i;
+		while (j > 0 && x[j - 1] > v) {
+			x[j] = x[j - 1];
+			j--;
+		}
+		x[j] = v;
+	}
+}
+
+static void swap(double *a, double *b)
+{
+	double t = *a;
+	*a = *b;
+	*b = t;
+}
+
+void stats_sort(double *x, size_t n)
+{
+	/* Recurse on the smaller side, loop on the larger: O(log n) stack. */
+	while (n > 16) {
+		size_t m = n / 2, i = 0, j = n - 1;
+		double pivot;
+		if (x[m] < x[0])
+			swap(&x[m], &x[0]);
+		if (x[n - 1] < x[0])
+			swap(&x[n - 1], &x[0]);
+		if (x[n - 1] < x[m])
+			swap(&x[n - 1], &x[m]);
+		pivot = x[m];
+		for (;;) {
+			while (x[i] < pivot)
+				i++;
+			while (pivot < x[j])
+				j--;
+			if (i >= j)
+				break;
+			swap(&x[i], &x[j]);
+			i++;
+			j--;
+		}
+		/* [0, j] <= pivot <= [j+1, n) */
+		if (j + 1 < n - j - 1) {
+			stats_sort(x, j + 1);
+			x += j + 1;
+			n -= j + 1;
+		} else {
+			stats_sort(x + j + 1, n - j - 1);
+			n = j + 1;
+		}
+	}
+	insertion(x, n);
+}
+
+double stats_quantile(const double *sorted, size_t n, double p)
+{
+	double h, f;
+	size_t lo;
+	if (n == 0)
+		return NAN;
+	h = (double)(n - 1) * p;
+	lo = (size_t)floor(h);
+	if (lo >= n - 1)
+		return sorted[n - 1];
+	f = h - (double)lo;
+	return sorted[lo] + f * (sorted[lo + 1] - sorted[lo]);
+}
+
+void stats_ranks(const double *v, size_t n, double *rank, double *scratch)
+{
+	for (size_t i = 0; i < n; i++)
+		scratch[i] = v[i];
+	stats_sort(scratch, n);
+	/* rank = 1 + count of values > v[i] = 1 + n - (index after the last
+	 * value <= v[i]) in the ascending order. */
+	for (size_t i = 0; i < n; i++) {
+		size_t lo = 0, hi = n;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (scratch[mid] <= v[i])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		rank[i] = (double)(1 + n - lo);
+	}
+}
