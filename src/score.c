@@ -72,8 +72,9 @@ void score_scratch_release(struct score_scratch *x)
 	memset(x, 0, sizeof *x);
 }
 
-/* Build the hit vector of one ranking under multiplicities k. */
-static void scan(const struct run *r, size_t t, const struct topic *tp,
+/* Build the hit vector of one ranking under multiplicities k.  Returns 0
+ * when the image leaves the ranking empty (every k = 0), else 1. */
+static int scan(const struct run *r, size_t t, const struct topic *tp,
 		 const uint8_t *k, uint64_t depth, struct score_scratch *x,
 		 struct ranked *out)
 {
@@ -117,6 +118,13 @@ static void scan(const struct run *r, size_t t, const struct topic *tp,
 	out->n = nh;
 	out->o = o;
 	out->no = no;
+	if (pos > 1)
+		return 1;
+	/* Nothing so far: is any later document kept?  Usually the next. */
+	for (size_t n = r->off[t + 1] - r->off[t]; i < n; i++)
+		if (k[ids[i]])
+			return 1;
+	return 0;
 }
 
 void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
@@ -143,11 +151,13 @@ void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 		const struct run *run = &s->runs[r];
 		double *o = out + r * s->nslots;
 		struct ranked rk;
-		if (run->off[t + 1] == run->off[t]) {
+		/* A run without this topic, or whose image of it is empty,
+		 * scores 0 on every measure (the residual included). */
+		if (run->off[t + 1] == run->off[t] ||
+		    !scan(run, t, tp, x->k, s->other_depth, x, &rk)) {
 			memset(o, 0, s->nslots * sizeof *o);
 			continue;
 		}
-		scan(run, t, tp, x->k, s->other_depth, x, &rk);
 		for (size_t i = 0; i < s->nm; i++) {
 			const struct measure *m = &s->m[i];
 			m->def->score(m, &rk, &ti, x->prep[i], o);

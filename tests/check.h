@@ -34,7 +34,7 @@ static void check_report(int ok, const char *fmt, ...)
 #define CHECK(cond, ...) check_report(!!(cond), __VA_ARGS__)
 
 /* Absolute tolerance comparison, reporting both values on failure. */
-static int check_near(double got, double want, double tol, const char *what)
+__attribute__((unused)) static int check_near(double got, double want, double tol, const char *what)
 {
 	int ok = fabs(got - want) <= tol || (got == want);
 	if (ok)

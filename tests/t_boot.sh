@@ -1,0 +1,123 @@
+#!/bin/sh
+# t_boot.sh - the corpus bootstrap seen from the command line, on the
+# synth_small fixture (tests/ref/synth_small, copied from shared reference
+# material):
+#  - every per-image value equals an independent slow implementation's
+#    (expected.images.b10.seed1.tsv) to 1e-12, images 0..10;
+#  - output is byte-identical for -j 1 and -j 2 (summaries and --images);
+#  - image b is the same whether B = b or B = 200;
+#  - another seed gives other images;
+#  - the summaries equal a slow recomputation in awk from the --images dump
+#    (mean, sd, type-7 quantiles, competition ranks and their quantiles).
+set -u
+CBEVAL=${CBEVAL:-./cbeval}
+R=tests/ref/synth_small
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+ok() { echo "ok - $*"; }
+nok() { echo "not ok - $*"; fail=1; }
+
+"$CBEVAL" -b 10 --images "$T/img10" $R/qrels $R/runs/*.run >/dev/null 2>"$T/err" || nok "-b 10 --images failed: $(cat "$T/err")"
+res=$(awk -F'\t' 'NR==FNR { if (FNR > 1) e[$1 SUBSEP $2 SUBSEP $3 SUBSEP $4] = $5; next }
+	FNR > 1 && $2 != "all" { k = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4; n++
+		if (!(k in e)) { miss++; next }
+		d = e[k] - $5; if (d < 0) d = -d; if (d > w) w = d; if (d > 1e-12) bad++; seen[k] = 1 }
+	END { for (k in e) if (!(k in seen)) miss++; printf "%d %d %d %g\n", n, bad + 0, miss + 0, w + 0 }' \
+	$R/expected.images.b10.seed1.tsv "$T/img10")
+set -- $res
+# ours: 8 runs x 13 topics x 7 measures x 11 images; the reference lacks
+# the 1144 RBP residual rows, and has 6864 rows, all of which must match.
+if [ "$1" -eq 8008 ] && [ "$2" -eq 0 ] && [ "$3" -eq 1144 ]; then
+	ok "images 0..10 equal the independent reference: $(( $1 - $3 )) values, worst difference $4"
+else
+	# 1144 of ours are the RBP residual rows the reference does not have
+	nok "images vs reference: $1 compared, $2 differ, $3 unmatched, worst $4"
+fi
+
+"$CBEVAL" -q -b 30 -j 1 --images "$T/i1" $R/qrels $R/runs/*.run >"$T/s1" 2>/dev/null
+"$CBEVAL" -q -b 30 -j 2 --images "$T/i2" $R/qrels $R/runs/*.run >"$T/s2" 2>/dev/null
+"$CBEVAL" -q -b 30 -j 7 --images "$T/i7" $R/qrels $R/runs/*.run >"$T/s7" 2>/dev/null
+if cmp -s "$T/s1" "$T/s2" && cmp -s "$T/i1" "$T/i2" && cmp -s "$T/s1" "$T/s7" && cmp -s "$T/i1" "$T/i7" && [ -s "$T/s1" ]; then
+	ok "summaries and images byte-identical for -j 1, -j 2 and -j 7"
+else
+	nok "output differs between thread counts"
+fi
+
+"$CBEVAL" -b 3 --images "$T/b3" $R/qrels $R/runs/*.run >/dev/null 2>&1
+"$CBEVAL" -b 200 -m AP,P@10 --images "$T/b200" $R/qrels $R/runs/sys00[0-3].run >/dev/null 2>&1
+n=$(awk -F'\t' 'NR==FNR { if (FNR > 1 && $4 <= 3 && ($3 == "AP" || $3 == "P@10") && $2 != "all" && $1 <= "sys003") a[$1 SUBSEP $2 SUBSEP $3 SUBSEP $4] = $5; next }
+	FNR > 1 && $4 <= 3 && $2 != "all" { k = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4; if (k in a) { n++; if (a[k] != $5) bad++ } }
+	END { print n + 0, bad + 0 }' "$T/b3" "$T/b200")
+set -- $n
+if [ "$1" -eq 416 ] && [ "$2" -eq 0 ]; then
+	ok "images 0..3 identical with B = 3 and B = 200, other measures and runs loaded ($1 values)"
+else
+	nok "image depends on B or on the runs loaded: $1 compared, $2 differ"
+fi
+
+"$CBEVAL" -b 3 --seed 2 --images "$T/seed2" $R/qrels $R/runs/*.run >/dev/null 2>&1
+n=$(awk -F'\t' 'NR==FNR { a[$1 SUBSEP $2 SUBSEP $3 SUBSEP $4] = $5; next }
+	FNR > 1 { k = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4; if ($4 == 0) { z++; if (a[k] != $5) zbad++ } else { n++; if (a[k] != $5) diff++ } }
+	END { print z + 0, zbad + 0, n + 0, diff + 0 }' "$T/b3" "$T/seed2")
+set -- $n
+if [ "$2" -eq 0 ] && [ "$4" -gt $(( $3 / 2 )) ]; then
+	ok "seed 2 keeps the root ($1 values) and changes images ($4 of $3 values differ)"
+else
+	nok "seed: root differs in $2 of $1, images differ in $4 of $3"
+fi
+
+# Slow recomputation of every summary from the --images dump.
+"$CBEVAL" -q -b 40 -p 12 --images "$T/i40" $R/qrels $R/runs/*.run >"$T/s40" 2>/dev/null
+awk -F'\t' '
+function q7(a, n, p,   h, lo) { h = (n - 1) * p; lo = int(h); if (lo >= n - 1) return a[n]; return a[lo + 1] + (h - lo) * (a[lo + 2] - a[lo + 1]) }
+function isort(a, n,   i, j, v) { for (i = 2; i <= n; i++) { v = a[i]; for (j = i - 1; j >= 1 && a[j] > v; j--) a[j + 1] = a[j]; a[j + 1] = v } }
+NR == FNR { if (FNR == 1) next
+	cell = $1 SUBSEP $2 SUBSEP $3; v[cell, $4] = $5; cells[cell] = 1; B = ($4 > B ? $4 : B)
+	g = $2 SUBSEP $3 SUBSEP $4; grp[g] = grp[g] SUBSEP $1; next }
+FNR == 1 { # ranks: 1 + number of runs with a strictly greater value
+	for (g in grp) { split(g, p, SUBSEP); m = split(substr(grp[g], 2), rs, SUBSEP)
+		for (i = 1; i <= m; i++) { c = 0; for (j = 1; j <= m; j++) if (v[rs[j], p[1], p[2], p[3]] > v[rs[i], p[1], p[2], p[3]]) c++
+			rk[rs[i], p[1], p[2], p[3]] = c + 1 } }
+	next }
+{ cell = $1 SUBSEP $2 SUBSEP $3; n = 0; s = 0
+	for (b = 1; b <= B; b++) { n++; x[n] = v[cell, b]; s += x[n]; y[n] = rk[cell, b] }
+	mean = s / n; ss = 0; for (i = 1; i <= n; i++) ss += (x[i] - mean) ^ 2; sd = sqrt(ss / (n - 1))
+	isort(x, n); isort(y, n)
+	want[4] = v[cell, 0]; want[5] = mean; want[6] = sd; want[7] = q7(x, n, 0.025); want[8] = q7(x, n, 0.25)
+	want[9] = q7(x, n, 0.5); want[10] = q7(x, n, 0.75); want[11] = q7(x, n, 0.975)
+	want[12] = rk[cell, 0]; want[13] = y[1]; want[14] = q7(y, n, 0.25); want[15] = q7(y, n, 0.5)
+	want[16] = q7(y, n, 0.75); want[17] = y[n]
+	rows++
+	for (c = 4; c <= 17; c++) { d = want[c] - $c; if (d < 0) d = -d; if (d > 1e-9) { bad++; if (bad < 4) print "diff", $1, $2, $3, c, want[c], $c > "/dev/stderr" } }
+}
+END { print rows + 0, bad + 0 }' "$T/i40" "$T/s40" > "$T/cmp"
+set -- $(cat "$T/cmp")
+if [ "$1" -eq 784 ] && [ "$2" -eq 0 ]; then
+	ok "all $1 summary rows (14 statistics each) equal a slow recomputation from --images"
+else
+	nok "summary recomputation: $1 rows, $2 values differ"
+fi
+
+# Plain evaluation and the bootstrap root agree.
+"$CBEVAL" -q -p 12 $R/qrels $R/runs/*.run > "$T/plain" 2>/dev/null
+n=$(awk -F'\t' 'NR == FNR { if (FNR > 1) a[$1 SUBSEP $2 SUBSEP $3] = $4; next } FNR > 1 { n++; if (a[$1 SUBSEP $2 SUBSEP $3] != $4) bad++ } END { print n + 0, bad + 0 }' "$T/plain" "$T/s40")
+set -- $n
+if [ "$1" -eq 784 ] && [ "$2" -eq 0 ]; then ok "bootstrap root column equals plain evaluation ($1 rows)"; else nok "root vs plain: $1 rows, $2 differ"; fi
+
+# -b 1: sd is NA, the rest defined.
+"$CBEVAL" -b 1 -m AP $R/qrels $R/runs/sys000.run > "$T/b1" 2>/dev/null
+if awk -F'\t' 'NR == 2 && $6 == "NA" && $5 == $7 && $5 == $11 { f = 1 } END { exit !f }' "$T/b1"; then
+	ok "-b 1: sd is NA, mean = ci_lo = ci_hi"
+else
+	nok "-b 1 row: $(sed -n 2p "$T/b1")"
+fi
+
+# --images - puts the images table alone on stdout.
+"$CBEVAL" -b 2 -m RR --images - $R/qrels $R/runs/sys000.run > "$T/imgout" 2>/dev/null
+if [ "$(head -1 "$T/imgout")" = "$(printf 'run\tqid\tmeasure\timage\tvalue')" ] && [ "$(wc -l < "$T/imgout")" -eq $(( 1 + 14 * 3 )) ]; then
+	ok "--images - writes only the images table to stdout"
+else
+	nok "--images -: $(head -3 "$T/imgout")"
+fi
+exit $fail

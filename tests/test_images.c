@@ -1,0 +1,451 @@
+/*
+ * test_images.c - exactness of the corpus bootstrap.
+ *
+ * 1. For random small collections (graded qrels with negative grades,
+ *    score ties, topics with one relevant document so that images often
+ *    have R = 0, a deep ranking that crosses the depth bound 1000 of RBP
+ *    and INSQ), every per-image value of the fast path equals a slow
+ *    reference that writes the image out explicitly as files - each
+ *    document repeated k times in place, as copies "docno~1".."docno~k"
+ *    in both run and qrels - and scores those files as a root evaluation.
+ *    The reference computes k with its own floating-point implementation
+ *    of the documented image function (u < F(k) in doubles), so the
+ *    integer thresholds of the fast path are checked too.
+ * 2. The image function fits Poisson(1) over 10^6 (docno, image) pairs
+ *    (chi-square, 5 degrees of freedom, p > 0.001 <=> X2 < 20.515) and
+ *    agrees with the floating-point definition on every pair.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+#include "collection.h"
+#include "image.h"
+#include "measure.h"
+#include "run.h"
+#include "score.h"
+#include "xalloc.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- the documented image function, written again from the spec ------- */
+
+static uint64_t ref_mix(uint64_t z)
+{
+	z ^= z >> 30;
+	z *= 0xbf58476d1ce4e5b9ULL;
+	z ^= z >> 27;
+	z *= 0x94d049bb133111ebULL;
+	z ^= z >> 31;
+	return z;
+}
+
+static unsigned ref_k(const char *docno, uint64_t seed, uint64_t b)
+{
+	uint64_t h = 0xcbf29ce484222325ULL, key;
+	double u, t, F;
+	unsigned k = 0;
+	if (b == 0)
+		return 1;
+	for (const unsigned char *p = (const unsigned char *)docno; *p; p++) {
+		h ^= *p;
+		h *= 0x100000001b3ULL;
+	}
+	key = ref_mix(seed * 0x9e3779b97f4a7c15ULL + b);
+	u = (double)(ref_mix(h ^ key) >> 11) * 0x1p-53;
+	t = exp(-1.0);
+	F = t;
+	while (!(u < F)) {
+		k++;
+		t = t / (double)k;
+		F = F + t;
+	}
+	return k;
+}
+
+/* ---- a random collection ----------------------------------------------- */
+
+static uint64_t rng;
+static uint64_t next(void)
+{
+	rng += 0x9e3779b97f4a7c15ULL;
+	return ref_mix(rng);
+}
+static unsigned below(unsigned n) { return (unsigned)(next() % n); }
+
+#define MAXT 6
+#define MAXR 4
+#define MAXD 1500
+
+struct rentry { char docno[32]; double score; };
+struct rtopic { int n; struct rentry e[1200]; };
+struct rrun { struct rtopic t[MAXT]; };
+struct qent { char docno[32]; int grade; };
+struct qtop { int n; struct qent e[MAXD]; };
+
+struct coll {
+	int nt, nr;
+	char qid[MAXT][8];
+	struct qtop q[MAXT];
+	struct rrun r[MAXR];
+};
+
+static void docname(char *out, int topic, int d)
+{
+	/* Some documents recur across topics (same docno, same k). */
+	static const char *const style[] = { "FBIS3-%d", "LA0101%02d-0001", "d%d", "WTX%03d-B01" };
+	if (d % 7 == 0)
+		snprintf(out, 32, "shared-%d", d);
+	else
+		snprintf(out, 32, style[d % 4], topic * 10000 + d);
+}
+
+static void make_coll(struct coll *c, int deep)
+{
+	c->nt = 3 + (int)below(MAXT - 2);
+	c->nr = 2 + (int)below(MAXR - 1);
+	for (int t = 0; t < c->nt; t++) {
+		int pool = (deep && t == 0) ? 1300 : 20 + (int)below(30);
+		int one_rel = t == 1, no_rel = t == 2 && c->nt > 3;
+		struct qtop *q = &c->q[t];
+		snprintf(c->qid[t], sizeof c->qid[t], "%d", 300 + t * 7);
+		q->n = 0;
+		for (int d = 0; d < pool; d++) {
+			int g;
+			if (below(10) < 4 && !(deep && t == 0 && d > 200))
+				continue; /* unjudged */
+			g = (int)below(5) - 1; /* -1..3 */
+			if (g > 0 && below(3) == 0)
+				g = 0;
+			if (one_rel || no_rel)
+				g = g > 0 ? 0 : g;
+			docname(q->e[q->n].docno, t, d);
+			q->e[q->n++].grade = g;
+		}
+		if (one_rel) {
+			docname(q->e[q->n].docno, t, pool + 1);
+			q->e[q->n++].grade = 2;
+		}
+		for (int r = 0; r < c->nr; r++) {
+			struct rtopic *rt = &c->r[r].t[t];
+			int want = (deep && t == 0 && r == 0) ? 1100
+				   : 3 + (int)below(25);
+			rt->n = 0;
+			if (r == 1 && t == c->nt - 1)
+				continue; /* a run that lacks a topic */
+			for (int d = 0; d < pool + 2 && rt->n < want; d++) {
+				if (below(3) == 0 && !(deep && t == 0 && r == 0))
+					continue;
+				docname(rt->e[rt->n].docno, t, d);
+				/* scores on a 0.5 grid: many ties */
+				rt->e[rt->n].score = (double)below(12) * 0.5;
+				rt->n++;
+			}
+		}
+	}
+}
+
+static int cmp_eval(const void *pa, const void *pb)
+{
+	const struct rentry *a = pa, *b = pb;
+	if (a->score != b->score)
+		return a->score > b->score ? -1 : 1;
+	return strcmp(b->docno, a->docno);
+}
+
+static FILE *xopen(const char *dir, const char *name)
+{
+	char path[1024];
+	FILE *f;
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		exit(2);
+	}
+	return f;
+}
+
+/* Write image b of c: every document repeated k times as docno~j; the runs
+ * already in evaluation order.  Returns the number of lines per file in
+ * nlines[0] (qrels) and nlines[1 + r]. */
+static void write_image(const struct coll *c, const char *dir, uint64_t seed,
+			uint64_t b, long *nlines)
+{
+	FILE *f = xopen(dir, "qrels");
+	nlines[0] = 0;
+	for (int t = 0; t < c->nt; t++)
+		for (int i = 0; i < c->q[t].n; i++) {
+			unsigned k = ref_k(c->q[t].e[i].docno, seed, b);
+			for (unsigned j = 1; j <= k; j++, nlines[0]++)
+				fprintf(f, "%s 0 %s~%u %d\n", c->qid[t],
+					c->q[t].e[i].docno, j, c->q[t].e[i].grade);
+		}
+	fclose(f);
+	for (int r = 0; r < c->nr; r++) {
+		char name[16];
+		snprintf(name, sizeof name, "run%d", r);
+		f = xopen(dir, name);
+		nlines[1 + r] = 0;
+		for (int t = 0; t < c->nt; t++) {
+			struct rtopic rt = c->r[r].t[t];
+			long rank = 1;
+			qsort(rt.e, (size_t)rt.n, sizeof rt.e[0], cmp_eval);
+			for (int i = 0; i < rt.n; i++) {
+				unsigned k = ref_k(rt.e[i].docno, seed, b);
+				for (unsigned j = 1; j <= k; j++, nlines[1 + r]++)
+					fprintf(f, "%s Q0 %s~%u %ld %g sys%d\n",
+						c->qid[t], rt.e[i].docno, j,
+						rank++, rt.e[i].score, r);
+			}
+		}
+		fclose(f);
+	}
+}
+
+/* The root collection as files, runs in a scrambled line order. */
+static void write_root(const struct coll *c, const char *dir)
+{
+	FILE *f = xopen(dir, "qrels");
+	for (int t = 0; t < c->nt; t++)
+		for (int i = 0; i < c->q[t].n; i++)
+			fprintf(f, "%s 0 %s %d\n", c->qid[t], c->q[t].e[i].docno,
+				c->q[t].e[i].grade);
+	fclose(f);
+	for (int r = 0; r < c->nr; r++) {
+		char name[16];
+		snprintf(name, sizeof name, "run%d", r);
+		f = xopen(dir, name);
+		for (int t = c->nt - 1; t >= 0; t--)
+			for (int i = c->r[r].t[t].n - 1; i >= 0; i--)
+				fprintf(f, "%s Q0 %s %d %g sys%d\n", c->qid[t],
+					c->r[r].t[t].e[i].docno, i + 1,
+					c->r[r].t[t].e[i].score, r);
+		fclose(f);
+	}
+}
+
+/* A loaded evaluation: collection, runs, scorer. */
+struct loaded {
+	struct collection c;
+	struct run runs[MAXR];
+	char paths[MAXR][512];
+	int present[MAXR];   /* run file loaded (not empty) */
+	int ok;              /* qrels loaded */
+	struct scorer s;
+};
+
+static const char *const specs[] = {
+	"AP", "nDCG@1000", "P@10", "RBP(p=0.95)", "INSQ(T=5)", "RR",
+	"P@5", "nDCG@5", "RBP(p=0.5)", "INSQ(T=1)",
+};
+#define NSPEC (sizeof specs / sizeof specs[0])
+
+static void load(struct loaded *L, const char *dir, int nr, int level,
+		 enum run_order order, struct measure *m, uint64_t seed)
+{
+	struct qrels_opts qo = { .level = level, .dedup = 0 };
+	struct run_opts ro = { .order = order, .max_docs = 0, .dedup = 0 };
+	struct warnings w;
+	struct diag d = { .set = 0 };
+	char qpath[512];
+	struct run_scratch sc;
+	size_t n = 0;
+	struct run tmp[MAXR];
+
+	memset(L, 0, sizeof *L);
+	collection_init(&L->c);
+	warnings_init(&w);
+	snprintf(qpath, sizeof qpath, "%s/qrels", dir);
+	L->ok = qrels_load(&L->c, qpath, &qo, &w, &d) == 0;
+	warnings_release(&w);
+	if (!L->ok)
+		return;
+	run_scratch_init(&sc);
+	for (int r = 0; r < nr; r++) {
+		snprintf(L->paths[r], sizeof L->paths[r], "%s/run%d", dir, r);
+		run_init(&L->runs[r], L->paths[r]);
+		d.set = 0;
+		L->present[r] = run_load(&L->runs[r], &L->c, &ro, &sc, &d) == 0;
+		if (!L->present[r] && !strstr(d.msg, "no run lines"))
+			CHECK(0, "unexpected load error: %s", d.msg);
+	}
+	run_scratch_release(&sc);
+	/* Score only the runs that loaded; keep them in a dense array. */
+	for (int r = 0; r < nr; r++)
+		if (L->present[r])
+			tmp[n++] = L->runs[r];
+	for (size_t i = 0; i < n; i++)
+		L->runs[i] = tmp[i];
+	run_names(L->runs, n);
+	collection_freeze(&L->c);
+	scorer_init(&L->s, &L->c, L->runs, n, m, NSPEC, seed);
+}
+
+static void unload(struct loaded *L)
+{
+	size_t n = L->s.nruns;
+	if (!L->ok) {
+		collection_release(&L->c);
+		return;
+	}
+	scorer_release(&L->s);
+	for (size_t i = 0; i < n; i++)
+		run_release(&L->runs[i]);
+	collection_release(&L->c);
+}
+
+/* Value of run r (original index), topic qid, slot k in a root scoring of
+ * L; 0 when the topic or run is absent (the image lost it). */
+static double ref_value(const struct loaded *L, const double *vals, int r,
+			const char *qid, size_t k)
+{
+	size_t idx = 0;
+	long t;
+	if (!L->ok || !L->present[r])
+		return 0;
+	for (int i = 0; i < r; i++)
+		idx += (size_t)L->present[i];
+	t = collection_find(&L->c, qid, strlen(qid));
+	if (t < 0)
+		return 0;
+	return vals[(idx * L->c.n + (size_t)t) * L->s.nslots + k];
+}
+
+static void exactness(void)
+{
+	struct measure m[NSPEC];
+	char base[] = "/tmp/cbeval-img-XXXXXX", rootdir[600], imgdir[600];
+	char err[200];
+	long nlines[1 + MAXR];
+	int cases = 0, worst_case = -1;
+	double worst = 0;
+	long compared = 0, rzero = 0;
+
+	for (size_t i = 0; i < NSPEC; i++)
+		if (measure_parse(&m[i], specs[i], err, sizeof err) != 0) {
+			CHECK(0, "parse %s: %s", specs[i], err);
+			return;
+		}
+	if (!mkdtemp(base)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	snprintf(rootdir, sizeof rootdir, "%s/root", base);
+	snprintf(imgdir, sizeof imgdir, "%s/img", base);
+	{
+		char cmd[1400];
+		snprintf(cmd, sizeof cmd, "mkdir -p %s %s", rootdir, imgdir);
+		if (system(cmd) != 0) {
+			CHECK(0, "mkdir");
+			return;
+		}
+	}
+	for (int cs = 0; cs < 24; cs++) {
+		static struct coll c;
+		uint64_t seed = (uint64_t)cs * 31 + 7;
+		int level = cs % 3 == 2 ? 2 : 1;
+		struct loaded fast;
+		struct score_scratch x;
+		double *out;
+
+		rng = (uint64_t)cs + 1000;
+		make_coll(&c, cs % 6 == 0);
+		write_root(&c, rootdir);
+		load(&fast, rootdir, c.nr, level, ORDER_SCORE, m, seed);
+		if (!fast.ok) {
+			CHECK(0, "case %d: root collection did not load", cs);
+			continue;
+		}
+		score_scratch_init(&x, &fast.s);
+		out = xcalloc(fast.s.nruns * fast.s.nslots, sizeof *out);
+		for (uint64_t b = 0; b <= 6; b++) {
+			struct loaded ref;
+			double *rv = NULL;
+			write_image(&c, imgdir, seed, b, nlines);
+			load(&ref, imgdir, c.nr, level, ORDER_FILE, m, seed);
+			if (ref.ok)
+				rv = score_root(&ref.s, 1);
+			for (size_t t = 0; t < fast.c.n; t++) {
+				const char *qid = fast.c.topic[t].qid;
+				score_topic_image(&fast.s, t, b, &x, out);
+				for (int r = 0; r < c.nr; r++)
+					for (size_t k = 0; k < fast.s.nslots; k++) {
+						double got = out[(size_t)r * fast.s.nslots + k];
+						double want = ref_value(&ref, rv, r, qid, k);
+						double dlt = fabs(got - want);
+						compared++;
+						if (want == 0 && got == 0)
+							rzero++;
+						if (dlt > worst) {
+							worst = dlt;
+							worst_case = cs;
+						}
+					}
+			}
+			free(rv);
+			unload(&ref);
+		}
+		free(out);
+		score_scratch_release(&x);
+		unload(&fast);
+		cases++;
+	}
+	CHECK(worst <= 1e-12 && compared > 10000,
+	      "fast images equal explicitly written images: %d collections, %ld values (%ld zero), worst %.3g (case %d)",
+	      cases, compared, rzero, worst, worst_case);
+	{
+		char cmd[1400];
+		snprintf(cmd, sizeof cmd, "rm -rf %s", base);
+		if (system(cmd) != 0)
+			CHECK(0, "cleanup");
+	}
+	for (size_t i = 0; i < NSPEC; i++)
+		measure_release(&m[i]);
+}
+
+static void poisson_fit(void)
+{
+	struct image_fn f;
+	long count[6] = { 0 };
+	long n = 0, mismatch = 0;
+	double p[6], x2 = 0;
+	image_fn_init(&f);
+	for (int d = 0; d < 100000; d++) {
+		char docno[32];
+		size_t len = (size_t)snprintf(docno, sizeof docno, "DOC-%07d", d);
+		uint64_t h = fnv1a64(docno, len);
+		for (uint64_t b = 1; b <= 10; b++) {
+			unsigned k = image_k(&f, h, image_key(1, b));
+			if (k != ref_k(docno, 1, b))
+				mismatch++;
+			count[k < 5 ? k : 5]++;
+			n++;
+		}
+	}
+	CHECK(mismatch == 0,
+	      "integer thresholds equal u < F(k) in doubles on %ld pairs (%ld differ)",
+	      n, mismatch);
+	p[0] = exp(-1.0);
+	for (int k = 1; k < 5; k++)
+		p[k] = p[k - 1] / k;
+	p[5] = 1 - (p[0] + p[1] + p[2] + p[3] + p[4]);
+	for (int k = 0; k < 6; k++) {
+		double e = p[k] * (double)n;
+		x2 += ((double)count[k] - e) * ((double)count[k] - e) / e;
+	}
+	CHECK(x2 < 20.515,
+	      "k over %ld (docno, image) pairs fits Poisson(1): X2 = %.2f < 20.515 (df 5, p > 0.001); counts %ld %ld %ld %ld %ld %ld",
+	      n, x2, count[0], count[1], count[2], count[3], count[4], count[5]);
+	CHECK(f.nthr <= IMAGE_KMAX && f.thr[f.nthr - 1] < (1ULL << 53),
+	      "F(k) reaches 1 by k = %d", f.nthr);
+}
+
+int main(void)
+{
+	poisson_fit();
+	exactness();
+	return check_exit();
+}
