@@ -47,7 +47,7 @@ build/asan/test_%: tests/test_%.c tests/check.h $(ASAN_LIBOBJ) $(HDR)
 
 build/gen: tests/gen.c
 	@mkdir -p build
-	$(CC) $(WARN) $(CFLAGS) -o $@ tests/gen.c -lm
+	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -o $@ tests/gen.c -lm
 
 test: cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen
 	sh tests/run.sh

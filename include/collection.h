@@ -27,6 +27,9 @@
 #include "strmap.h"
 
 #define CB_MAX_DOCNO 1024   /* longest docno or qid accepted, in bytes */
+/* Most documents in one ranking: with multiplicities of at most 24 the
+ * positions of any image fit in 32 bits. */
+#define CB_MAX_RANKING 100000000UL
 
 struct topic {
 	const char *qid;        /* owned by collection.qids */

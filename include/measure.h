@@ -8,13 +8,14 @@
  *   struct topic_image - the topic's judged documents and each document's
  *       multiplicity k in this image; R = relevant documents counted with
  *       multiplicity.
- *   struct ranked - the ranking as two short lists of hits, in rank order:
- *       h: documents that are relevant or have positive gain (ids < n_int),
- *       o: other judged documents, only down to the position depth that
- *          some selected measure asked for (measure_def.other_depth).
- *       A hit is a document with multiplicity k >= 1 occupying positions
- *       pos .. pos+k-1 of the image (1-based).  Unjudged documents are not
- *       listed: they only advance positions.
+ *   struct ranked - the ranking as a short list of hits, in rank order:
+ *       h: documents that are relevant or have positive gain (ids < n_int);
+ *       a hit is a document with multiplicity k = hit_k() >= 1 occupying
+ *       positions pos .. pos+k-1 of the image (1-based);
+ *     and, for measures that ask for them (measure_def.other_depth), the
+ *       spans of positions occupied by judged documents (any grade),
+ *       complete down to that depth.  Unjudged documents only advance
+ *       positions.
  * Measures never see a topic whose image has R = 0: the scorer gives them
  * 0 there (every measure scores 0 when R = 0).
  */
@@ -37,16 +38,27 @@ struct topic_image {
 };
 
 struct hit {
-	uint64_t pos;           /* position of the first copy, 1-based */
+	uint32_t pos;           /* position of the first copy, 1-based */
 	uint32_t id;            /* topic-local document id */
-	uint32_t k;             /* multiplicity, >= 1 */
+};
+
+/* Multiplicity (>= 1) of a hit: its copies occupy pos .. pos+k-1.  Kept
+ * out of struct hit so that a hit is 8 bytes; positions fit 32 bits since
+ * rankings are limited to CB_MAX_RANKING documents. */
+static inline uint32_t hit_k(const struct topic_image *ti, const struct hit *h)
+{
+	return ti->k[h->id];
+}
+
+struct span {
+	uint32_t start, end;    /* positions start .. end-1, 1-based */
 };
 
 struct ranked {
 	const struct hit *h;
 	size_t n;
-	const struct hit *o;
-	size_t no;
+	const struct span *judged;  /* in order, non-empty, non-adjacent or not */
+	size_t nj;
 };
 
 struct measure;
@@ -62,7 +74,7 @@ struct measure_def {
 	void (*names)(const struct measure *m, int o, char *name, char *trec);
 	/* Precompute tables after parse (may be NULL); m owns m->tab. */
 	void (*setup)(struct measure *m);
-	/* Depth down to which non-relevant judged hits are needed (0: none). */
+	/* Depth down to which judged spans are needed (0: none). */
 	uint64_t other_depth;
 	/* Per topic and image, shared by all runs (may be NULL). */
 	double (*prep)(const struct measure *m, const struct topic_image *ti);

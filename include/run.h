@@ -33,8 +33,17 @@ struct run {
 	char *name;               /* unique display name (set by run_names) */
 	size_t *off;              /* [n_topics + 1]: topic i is ids[off[i]..off[i+1]) */
 	uint32_t *ids;            /* topic-local ids in evaluation order */
-	uint32_t *end_int;        /* [n_topics]: 1 + index of last id < n_int, or 0 */
-	uint32_t *end_judged;     /* [n_topics]: 1 + index of last id < n_judged, or 0 */
+	/* Static classification of each ranking, so that scoring an image
+	 * only computes positions: for topic t, the indices (into the topic's
+	 * ranking) of documents that are relevant or have positive gain
+	 * (id < n_int) are inter[inter_off[t] .. inter_off[t+1]), and the
+	 * maximal stretches [a, b) of consecutive judged documents
+	 * (id < n_judged) are the pairs jspan[2*j], jspan[2*j+1] for j in
+	 * jspan_off[t] .. jspan_off[t+1]. */
+	uint32_t *inter;
+	size_t *inter_off;
+	uint32_t *jspan;
+	size_t *jspan_off;
 	struct warnings warn;     /* this file's warnings, in order */
 };
 

@@ -47,7 +47,9 @@ struct scorer {
 
 /* Per-thread scratch, sized by scorer_init's figures. */
 struct score_scratch {
-	struct hit *h, *o;
+	struct hit *h;
+	struct span *o;
+	uint32_t *P;            /* positions of one ranking's entries */
 	uint8_t *k;
 	double *prep;
 };

@@ -70,8 +70,10 @@ void run_release(struct run *r)
 	free(r->name);
 	free(r->off);
 	free(r->ids);
-	free(r->end_int);
-	free(r->end_judged);
+	free(r->inter);
+	free(r->inter_off);
+	free(r->jspan);
+	free(r->jspan_off);
 	warnings_release(&r->warn);
 	memset(r, 0, sizeof *r);
 }
@@ -331,6 +333,40 @@ static void list_names(char *buf, size_t sz, const char *const *names,
 		snprintf(buf + o, sz - o, " and %zu more", n - 10);
 }
 
+/* Fill the static classification of every ranking (see run.h). */
+static void classify(struct run *r, const struct collection *c)
+{
+	size_t nt = c->n, ni = 0, ns = 0, icap = 0, scap = 0;
+	r->inter_off = xcalloc(nt + 1, sizeof *r->inter_off);
+	r->jspan_off = xcalloc(nt + 1, sizeof *r->jspan_off);
+	for (size_t t = 0; t < nt; t++) {
+		const struct topic *tp = &c->topic[t];
+		const uint32_t *ids = r->ids + r->off[t];
+		size_t n = r->off[t + 1] - r->off[t];
+		int in = 0;
+		r->inter_off[t] = ni;
+		r->jspan_off[t] = ns;
+		for (size_t i = 0; i < n; i++) {
+			int judged = ids[i] < tp->n_judged;
+			if (ids[i] < tp->n_int) {
+				xgrow(&r->inter, &icap, ni + 1, sizeof *r->inter);
+				r->inter[ni++] = (uint32_t)i;
+			}
+			if (judged && !in) {
+				xgrow(&r->jspan, &scap, 2 * ns + 2, sizeof *r->jspan);
+				r->jspan[2 * ns] = (uint32_t)i;
+				r->jspan[2 * ns + 1] = (uint32_t)n;
+				ns++;
+			} else if (!judged && in) {
+				r->jspan[2 * ns - 1] = (uint32_t)i;
+			}
+			in = judged;
+		}
+	}
+	r->inter_off[nt] = ni;
+	r->jspan_off[nt] = ns;
+}
+
 /* Group entries by topic, order, dedup, cut and store the ids. */
 static int build(struct load *L, struct diag *d)
 {
@@ -357,8 +393,6 @@ static int build(struct load *L, struct diag *d)
 		free(pos);
 	}
 	r->off = xcalloc(nt + 1, sizeof *r->off);
-	r->end_int = xcalloc(nt ? nt : 1, sizeof *r->end_int);
-	r->end_judged = xcalloc(nt ? nt : 1, sizeof *r->end_judged);
 	r->ids = xcalloc(L->nent ? L->nent : 1, sizeof *r->ids);
 	miss = xcalloc(nt ? nt : 1, sizeof *miss);
 	for (size_t t = 0; t < nt; t++) {
@@ -379,17 +413,22 @@ static int build(struct load *L, struct diag *d)
 		}
 		if (L->o->max_docs && n > L->o->max_docs)
 			n = L->o->max_docs;
-		for (size_t i = 0; i < n; i++) {
-			uint32_t id = x[i].id;
-			r->ids[total + i] = id;
-			if (id < tp->n_int)
-				r->end_int[t] = (uint32_t)(i + 1);
-			if (id < tp->n_judged)
-				r->end_judged[t] = (uint32_t)(i + 1);
+		if (n > CB_MAX_RANKING) {
+			char qb[80];
+			diag_at(d, L->rd.name, 0,
+				"topic %s has %zu documents, more than the limit of %lu (use -M)",
+				diag_quote(qb, sizeof qb, tp->qid, strlen(tp->qid)),
+				n, CB_MAX_RANKING);
+			free(cnt);
+			free(miss);
+			return -1;
 		}
+		for (size_t i = 0; i < n; i++)
+			r->ids[total + i] = x[i].id;
 		total += n;
 	}
 	r->off[nt] = total;
+	classify(r, c);
 	if (ndup)
 		warnings_add(&r->warn,
 			     "%s: warning: %lu duplicate document%s removed, first: %s",

@@ -59,6 +59,7 @@ void score_scratch_init(struct score_scratch *x, const struct scorer *s)
 {
 	x->h = xcalloc(s->max_ranking ? s->max_ranking : 1, sizeof *x->h);
 	x->o = xcalloc(s->max_ranking ? s->max_ranking : 1, sizeof *x->o);
+	x->P = xcalloc(s->max_ranking + 1, sizeof *x->P);
 	x->k = xcalloc(s->max_docs ? s->max_docs : 1, sizeof *x->k);
 	x->prep = xcalloc(s->nm ? s->nm : 1, sizeof *x->prep);
 }
@@ -67,61 +68,74 @@ void score_scratch_release(struct score_scratch *x)
 {
 	free(x->h);
 	free(x->o);
+	free(x->P);
 	free(x->k);
 	free(x->prep);
 	memset(x, 0, sizeof *x);
 }
 
 /* Build the hit vector of one ranking under multiplicities k.  Returns 0
- * when the image leaves the ranking empty (every k = 0), else 1. */
-static int scan(const struct run *r, size_t t, const struct topic *tp,
-		 const uint8_t *k, uint64_t depth, struct score_scratch *x,
-		 struct ranked *out)
+ * when the image leaves the ranking empty (every k = 0), else 1.
+ *
+ * The classification of entries is static (run.h), so per image only the
+ * positions are computed: P[i] = position of entry i's first copy, for
+ * entries up to the last relevant-or-gain one and, when judged spans are
+ * wanted, on until the depth is passed.  Hits and spans then read P at
+ * their precomputed indices. */
+static int scan(const struct run *r, size_t t, const uint8_t *k,
+		uint64_t depth, struct score_scratch *x, struct ranked *out)
 {
 	const uint32_t *ids = r->ids + r->off[t];
-	const uint32_t n_int = tp->n_int, n_judged = tp->n_judged;
-	const size_t ei = r->end_int[t], ej = r->end_judged[t];
-	struct hit *h = x->h, *o = x->o;
-	size_t nh = 0, no = 0, i;
-	uint64_t pos = 1;
+	const size_t n = r->off[t + 1] - r->off[t];
+	const uint32_t *ii = r->inter + r->inter_off[t];
+	const size_t ni = r->inter_off[t + 1] - r->inter_off[t];
+	const uint32_t *sp = r->jspan + 2 * r->jspan_off[t];
+	const size_t nsp = depth ? r->jspan_off[t + 1] - r->jspan_off[t] : 0;
+	const size_t ei = ni ? (size_t)ii[ni - 1] + 1 : 0;
+	const size_t ej = nsp ? sp[2 * nsp - 1] : 0;
+	uint32_t *P = x->P;
+	struct hit *h = x->h;
+	struct span *o = x->o;
+	size_t i, nh = 0, no = 0;
+	uint32_t pos = 1;
 
 	for (i = 0; i < ei; i++) {
-		uint32_t id = ids[i];
-		uint32_t kk = k[id];
-		if (kk) {
-			if (id < n_int) {
-				h[nh].pos = pos;
-				h[nh].id = id;
-				h[nh].k = kk;
-				nh++;
-			} else if (id < n_judged && pos <= depth) {
-				o[no].pos = pos;
-				o[no].id = id;
-				o[no].k = kk;
-				no++;
-			}
-		}
-		pos += kk;
+		P[i] = pos;
+		pos += k[ids[i]];
 	}
 	for (; i < ej && pos <= depth; i++) {
-		uint32_t id = ids[i];
-		uint32_t kk = k[id];
-		if (kk && id < n_judged) {
-			o[no].pos = pos;
-			o[no].id = id;
-			o[no].k = kk;
-			no++;
-		}
-		pos += kk;
+		P[i] = pos;
+		pos += k[ids[i]];
+	}
+	P[i] = pos;   /* P is valid on [0, i] */
+	for (size_t j = 0; j < ni; j++) {
+		uint32_t e = ii[j], id = ids[e];
+		struct hit c;
+		c.pos = P[e];
+		c.id = id;
+		h[nh] = c;
+		nh += k[id] != 0;
+	}
+	for (size_t j = 0; j < nsp; j++) {
+		size_t a = sp[2 * j], b = sp[2 * j + 1];
+		struct span c;
+		if (a > i)
+			break;
+		c.start = P[a];
+		c.end = P[b < i ? b : i];
+		o[no] = c;
+		no += c.end > c.start;
+		if (c.start > depth)
+			break;
 	}
 	out->h = h;
 	out->n = nh;
-	out->o = o;
-	out->no = no;
+	out->judged = o;
+	out->nj = no;
 	if (pos > 1)
 		return 1;
 	/* Nothing so far: is any later document kept?  Usually the next. */
-	for (size_t n = r->off[t + 1] - r->off[t]; i < n; i++)
+	for (; i < n; i++)
 		if (k[ids[i]])
 			return 1;
 	return 0;
@@ -154,7 +168,7 @@ void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 		/* A run without this topic, or whose image of it is empty,
 		 * scores 0 on every measure (the residual included). */
 		if (run->off[t + 1] == run->off[t] ||
-		    !scan(run, t, tp, x->k, s->other_depth, x, &rk)) {
+		    !scan(run, t, x->k, s->other_depth, x, &rk)) {
 			memset(o, 0, s->nslots * sizeof *o);
 			continue;
 		}

@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-static int parse(struct measure *m, const char *arg, char *err, size_t errsz)
+static int ap_parse(struct measure *m, const char *arg, char *err, size_t errsz)
 {
 	(void)m;
 	if (arg[0]) {
@@ -18,7 +18,7 @@ static int parse(struct measure *m, const char *arg, char *err, size_t errsz)
 	return 0;
 }
 
-static void names(const struct measure *m, int o, char *name, char *trec)
+static void ap_names(const struct measure *m, int o, char *name, char *trec)
 {
 	(void)m;
 	(void)o;
@@ -26,7 +26,7 @@ static void names(const struct measure *m, int o, char *name, char *trec)
 	snprintf(trec, MEASURE_NAME_MAX, "map");
 }
 
-static void score(const struct measure *m, const struct ranked *r,
+static void ap_score(const struct measure *m, const struct ranked *r,
 		  const struct topic_image *ti, double prep, double *out)
 {
 	uint32_t nrel = ti->t->n_rel;
@@ -38,9 +38,9 @@ static void score(const struct measure *m, const struct ranked *r,
 		const struct hit *h = &r->h[i];
 		if (h->id >= nrel)
 			continue;
-		for (uint32_t j = 0; j < h->k; j++) {
+		for (uint32_t j = 0, k = hit_k(ti, h); j < k; j++) {
 			c++;
-			sum += (double)c / (double)(h->pos + j);
+			sum += (double)c / ((double)h->pos + j);
 		}
 	}
 	out[0] = sum / (double)ti->R;
@@ -50,7 +50,7 @@ const struct measure_def measure_ap = {
 	.name = "AP",
 	.synopsis = "AP",
 	.n_out = 1,
-	.parse = parse,
-	.names = names,
-	.score = score,
+	.parse = ap_parse,
+	.names = ap_names,
+	.score = ap_score,
 };

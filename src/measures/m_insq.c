@@ -11,12 +11,12 @@
 #include <math.h>
 #include <stdio.h>
 
-static int parse(struct measure *m, const char *arg, char *err, size_t errsz)
+static int insq_parse(struct measure *m, const char *arg, char *err, size_t errsz)
 {
 	return measure_parse_param(arg, "T", 0, 1e9, 1, 0, &m->p, err, errsz);
 }
 
-static void names(const struct measure *m, int o, char *name, char *trec)
+static void insq_names(const struct measure *m, int o, char *name, char *trec)
 {
 	(void)o;
 	snprintf(name, MEASURE_NAME_MAX, "INSQ(T=%g)", m->p);
@@ -24,7 +24,7 @@ static void names(const struct measure *m, int o, char *name, char *trec)
 }
 
 /* tab[i-1] = W(i) for i = 1..D. */
-static void setup(struct measure *m)
+static void insq_setup(struct measure *m)
 {
 	double s = 0, t2 = 2 * m->p - 1;
 	m->ntab = MEASURE_DEPTH;
@@ -35,7 +35,7 @@ static void setup(struct measure *m)
 		m->tab[i - 1] = 1.0 / (((double)i + t2) * ((double)i + t2)) / s;
 }
 
-static void score(const struct measure *m, const struct ranked *r,
+static void insq_score(const struct measure *m, const struct ranked *r,
 		  const struct topic_image *ti, double prep, double *out)
 {
 	double s = 0;
@@ -46,7 +46,8 @@ static void score(const struct measure *m, const struct ranked *r,
 			break;
 		if (h->id >= ti->t->n_rel)
 			continue;
-		for (uint32_t j = 0; j < h->k && h->pos + j <= MEASURE_DEPTH; j++)
+		for (uint32_t j = 0, k = hit_k(ti, h);
+		     j < k && h->pos + j <= MEASURE_DEPTH; j++)
 			s += m->tab[h->pos + j - 1];
 	}
 	out[0] = s;
@@ -56,8 +57,8 @@ const struct measure_def measure_insq = {
 	.name = "INSQ",
 	.synopsis = "INSQ(T=T)",
 	.n_out = 1,
-	.parse = parse,
-	.names = names,
-	.setup = setup,
-	.score = score,
+	.parse = insq_parse,
+	.names = insq_names,
+	.setup = insq_setup,
+	.score = insq_score,
 };

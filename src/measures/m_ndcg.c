@@ -14,12 +14,12 @@
 
 #define TAB_MAX (1u << 20)
 
-static int parse(struct measure *m, const char *arg, char *err, size_t errsz)
+static int ndcg_parse(struct measure *m, const char *arg, char *err, size_t errsz)
 {
 	return measure_parse_cutoff(m, arg, err, errsz);
 }
 
-static void names(const struct measure *m, int o, char *name, char *trec)
+static void ndcg_names(const struct measure *m, int o, char *name, char *trec)
 {
 	(void)o;
 	snprintf(name, MEASURE_NAME_MAX, "nDCG@%ld", m->k);
@@ -27,7 +27,7 @@ static void names(const struct measure *m, int o, char *name, char *trec)
 }
 
 /* tab[i-1] = log2(i + 1) for positions i up to min(k, TAB_MAX). */
-static void setup(struct measure *m)
+static void ndcg_setup(struct measure *m)
 {
 	m->ntab = (size_t)m->k < TAB_MAX ? (size_t)m->k : TAB_MAX;
 	m->tab = xcalloc(m->ntab, sizeof *m->tab);
@@ -35,23 +35,23 @@ static void setup(struct measure *m)
 		m->tab[i] = log2((double)i + 2.0);
 }
 
-static double disc(const struct measure *m, uint64_t pos)
+static double ndcg_disc(const struct measure *m, uint64_t pos)
 {
 	return pos <= m->ntab ? m->tab[pos - 1] : log2((double)pos + 1.0);
 }
 
-static double prep(const struct measure *m, const struct topic_image *ti)
+static double ndcg_prep(const struct measure *m, const struct topic_image *ti)
 {
 	const struct topic *t = ti->t;
 	uint64_t pos = 1, k = (uint64_t)m->k;
 	double idcg = 0;
 	for (uint32_t id = 0; id < t->n_pos && pos <= k; id++)
 		for (uint32_t j = 0; j < ti->k[id] && pos <= k; j++, pos++)
-			idcg += (double)t->grade[id] / disc(m, pos);
+			idcg += (double)t->grade[id] / ndcg_disc(m, pos);
 	return idcg;
 }
 
-static void score(const struct measure *m, const struct ranked *r,
+static void ndcg_score(const struct measure *m, const struct ranked *r,
 		  const struct topic_image *ti, double idcg, double *out)
 {
 	const struct topic *t = ti->t;
@@ -63,8 +63,8 @@ static void score(const struct measure *m, const struct ranked *r,
 			break;
 		if (h->id >= t->n_pos)
 			continue;
-		for (uint32_t j = 0; j < h->k && h->pos + j <= k; j++)
-			dcg += (double)t->grade[h->id] / disc(m, h->pos + j);
+		for (uint32_t j = 0, kk = hit_k(ti, h); j < kk && h->pos + j <= k; j++)
+			dcg += (double)t->grade[h->id] / ndcg_disc(m, h->pos + j);
 	}
 	out[0] = idcg > 0 ? dcg / idcg : 0;
 }
@@ -73,9 +73,9 @@ const struct measure_def measure_ndcg = {
 	.name = "nDCG",
 	.synopsis = "nDCG@k",
 	.n_out = 1,
-	.parse = parse,
-	.names = names,
-	.setup = setup,
-	.prep = prep,
-	.score = score,
+	.parse = ndcg_parse,
+	.names = ndcg_names,
+	.setup = ndcg_setup,
+	.prep = ndcg_prep,
+	.score = ndcg_score,
 };

@@ -7,19 +7,19 @@
 
 #include <stdio.h>
 
-static int parse(struct measure *m, const char *arg, char *err, size_t errsz)
+static int p_parse(struct measure *m, const char *arg, char *err, size_t errsz)
 {
 	return measure_parse_cutoff(m, arg, err, errsz);
 }
 
-static void names(const struct measure *m, int o, char *name, char *trec)
+static void p_names(const struct measure *m, int o, char *name, char *trec)
 {
 	(void)o;
 	snprintf(name, MEASURE_NAME_MAX, "P@%ld", m->k);
 	snprintf(trec, MEASURE_NAME_MAX, "P_%ld", m->k);
 }
 
-static void score(const struct measure *m, const struct ranked *r,
+static void p_score(const struct measure *m, const struct ranked *r,
 		  const struct topic_image *ti, double prep, double *out)
 {
 	uint64_t k = (uint64_t)m->k, cnt = 0;
@@ -29,7 +29,10 @@ static void score(const struct measure *m, const struct ranked *r,
 		if (h->pos > k)
 			break;
 		if (h->id < ti->t->n_rel)
-			cnt += h->pos + h->k - 1 <= k ? h->k : k - h->pos + 1;
+		{
+			uint64_t kk = hit_k(ti, h);
+			cnt += h->pos + kk - 1 <= k ? kk : k - h->pos + 1;
+		}
 	}
 	out[0] = (double)cnt / (double)k;
 }
@@ -38,7 +41,7 @@ const struct measure_def measure_p = {
 	.name = "P",
 	.synopsis = "P@k",
 	.n_out = 1,
-	.parse = parse,
-	.names = names,
-	.score = score,
+	.parse = p_parse,
+	.names = p_names,
+	.score = p_score,
 };

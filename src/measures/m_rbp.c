@@ -7,7 +7,8 @@
  * The residual is computed as 1 - (1-p) * sum over judged d_i, i <= D, of
  * p^(i-1), which is the same quantity: the unjudged positions and the
  * positions past the end of the ranking together are all positions not
- * judged.  Output names: RBP(p=P) and RBP(p=P).residual.
+ * judged.  That sum is taken over spans of judged positions by prefix
+ * sums, which agrees with the term by term sum to about 1e-15.  Output names: RBP(p=P) and RBP(p=P).residual.
  */
 #include "measure.h"
 #include "xalloc.h"
@@ -15,62 +16,81 @@
 #include <math.h>
 #include <stdio.h>
 
-static int parse(struct measure *m, const char *arg, char *err, size_t errsz)
+static int rbp_parse(struct measure *m, const char *arg, char *err, size_t errsz)
 {
 	return measure_parse_param(arg, "p", 0, 1, 1, 1, &m->p, err, errsz);
 }
 
-static void names(const struct measure *m, int o, char *name, char *trec)
+static void rbp_names(const struct measure *m, int o, char *name, char *trec)
 {
 	snprintf(name, MEASURE_NAME_MAX, "RBP(p=%g)%s", m->p,
 		 o ? ".residual" : "");
 	snprintf(trec, MEASURE_NAME_MAX, "rbp_%g%s", m->p, o ? "_residual" : "");
 }
 
-/* tab[i-1] = p^(i-1) for i = 1..D. */
-static void setup(struct measure *m)
+/* tab[i-1] = p^(i-1) for i = 1..D; then cum[i] = sum of tab[0..i-1] for
+ * i = 0..D at tab + D, so a stretch of positions costs one subtraction. */
+static void rbp_setup(struct measure *m)
 {
+	double *cum;
 	m->ntab = MEASURE_DEPTH;
-	m->tab = xcalloc(m->ntab, sizeof *m->tab);
-	for (size_t i = 0; i < m->ntab; i++)
+	m->tab = xcalloc(2 * MEASURE_DEPTH + 1, sizeof *m->tab);
+	cum = m->tab + MEASURE_DEPTH;
+	for (size_t i = 0; i < MEASURE_DEPTH; i++) {
 		m->tab[i] = pow(m->p, (double)i);
+		cum[i + 1] = cum[i] + m->tab[i];
+	}
 }
 
-/* Sum of p^(i-1) over the positions of hits [h, h+n) within the depth,
- * counting only ids below limit. */
-static double sum_hits(const struct measure *m, const struct hit *h, size_t n,
-		       uint32_t limit)
+/* Weight sum of the k positions from pos on, cut at the depth: the
+ * textbook term by term sum (k is 1 for most hits). */
+static double rbp_run(const struct measure *m, uint32_t pos, uint32_t k)
 {
 	double s = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (h[i].pos > MEASURE_DEPTH)
+	for (uint32_t j = 0; j < k && pos + j <= MEASURE_DEPTH; j++)
+		s += m->tab[pos + j - 1];
+	return s;
+}
+
+/* Sum of p^(i-1) over the judged positions within the depth: one
+ * difference of prefix sums per span. */
+static double rbp_sum_judged(const struct measure *m, const struct ranked *r)
+{
+	const double *cum = m->tab + MEASURE_DEPTH;
+	double s = 0;
+	for (size_t i = 0; i < r->nj; i++) {
+		uint32_t a = r->judged[i].start - 1, b = r->judged[i].end - 1;
+		if (a >= MEASURE_DEPTH)
 			break;
-		if (h[i].id >= limit)
-			continue;
-		for (uint32_t j = 0; j < h[i].k && h[i].pos + j <= MEASURE_DEPTH; j++)
-			s += m->tab[h[i].pos + j - 1];
+		s += cum[b < MEASURE_DEPTH ? b : MEASURE_DEPTH] - cum[a];
 	}
 	return s;
 }
 
-static void score(const struct measure *m, const struct ranked *r,
-		  const struct topic_image *ti, double prep, double *out)
+static void rbp_score(const struct measure *m, const struct ranked *r,
+		      const struct topic_image *ti, double prep, double *out)
 {
-	double judged;
+	double rel = 0;
+	uint32_t nrel = ti->t->n_rel;
 	(void)prep;
-	out[0] = (1 - m->p) * sum_hits(m, r->h, r->n, ti->t->n_rel);
-	judged = sum_hits(m, r->h, r->n, UINT32_MAX) +
-		 sum_hits(m, r->o, r->no, UINT32_MAX);
-	out[1] = 1 - (1 - m->p) * judged;
+	for (size_t i = 0; i < r->n; i++) {
+		const struct hit *h = &r->h[i];
+		if (h->pos > MEASURE_DEPTH)
+			break;
+		if (h->id < nrel)
+			rel += rbp_run(m, h->pos, hit_k(ti, h));
+	}
+	out[0] = (1 - m->p) * rel;
+	out[1] = 1 - (1 - m->p) * rbp_sum_judged(m, r);
 }
 
 const struct measure_def measure_rbp = {
 	.name = "RBP",
 	.synopsis = "RBP(p=P)",
 	.n_out = 2,
-	.parse = parse,
-	.names = names,
-	.setup = setup,
+	.parse = rbp_parse,
+	.names = rbp_names,
+	.setup = rbp_setup,
 	.other_depth = MEASURE_DEPTH,
-	.score = score,
+	.score = rbp_score,
 };

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-static int parse(struct measure *m, const char *arg, char *err, size_t errsz)
+static int rr_parse(struct measure *m, const char *arg, char *err, size_t errsz)
 {
 	(void)m;
 	if (arg[0]) {
@@ -17,7 +17,7 @@ static int parse(struct measure *m, const char *arg, char *err, size_t errsz)
 	return 0;
 }
 
-static void names(const struct measure *m, int o, char *name, char *trec)
+static void rr_names(const struct measure *m, int o, char *name, char *trec)
 {
 	(void)m;
 	(void)o;
@@ -25,7 +25,7 @@ static void names(const struct measure *m, int o, char *name, char *trec)
 	snprintf(trec, MEASURE_NAME_MAX, "recip_rank");
 }
 
-static void score(const struct measure *m, const struct ranked *r,
+static void rr_score(const struct measure *m, const struct ranked *r,
 		  const struct topic_image *ti, double prep, double *out)
 {
 	(void)m;
@@ -42,7 +42,7 @@ const struct measure_def measure_rr = {
 	.name = "RR",
 	.synopsis = "RR",
 	.n_out = 1,
-	.parse = parse,
-	.names = names,
-	.score = score,
+	.parse = rr_parse,
+	.names = rr_names,
+	.score = rr_score,
 };
