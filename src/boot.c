@@ -202,8 +202,8 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 	j.start = &start;
 	j.progress = o->progress;
 	j.last_print = &last_print;
-	/* Small chunks balance the threads; 4 per worker per topic at least. */
-	j.chunk = nimg / ((size_t)o->nthreads * 8);
+	/* Small chunks balance the threads: about 32 per worker per topic. */
+	j.chunk = nimg / ((size_t)o->nthreads * 32);
 	if (j.chunk < 1)
 		j.chunk = 1;
 	for (unsigned w = 0; w < o->nthreads; w++)

@@ -252,6 +252,10 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 			goto fail;
 		}
 	}
+	if (o->format == FORMAT_TREC && o->images > 0) {
+		diag_set(d, "option -F trec: the bootstrap summaries (-b) are TSV only");
+		goto fail;
+	}
 	if (o->images_file && o->images == 0) {
 		diag_set(d, "option --images needs -b with at least 1 image");
 		goto fail;

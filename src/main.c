@@ -5,7 +5,18 @@
 #include "cli.h"
 #include "eval.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
+
+/* Flush stdout after --help or --version; a failed write is an error. */
+static int finish_stdout(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return EXIT_OK;
+	fprintf(stderr, "cbeval: cannot write output: %s\n", strerror(errno));
+	return EXIT_DATA;
+}
 
 int main(int argc, char **argv)
 {
@@ -23,12 +34,12 @@ int main(int argc, char **argv)
 	if (o.help) {
 		cli_help(stdout);
 		options_release(&o);
-		return fflush(stdout) == 0 ? EXIT_OK : EXIT_DATA;
+		return finish_stdout();
 	}
 	if (o.version) {
 		printf("cbeval %s\n", CBEVAL_VERSION);
 		options_release(&o);
-		return fflush(stdout) == 0 ? EXIT_OK : EXIT_DATA;
+		return finish_stdout();
 	}
 	status = eval_main(&o, &d);
 	if (status != EXIT_OK)

@@ -155,6 +155,11 @@ static int parse_line(struct collection *c, struct qtopic **qt, size_t *qtcap,
 			diag_quote(db, sizeof db, fs.f[3], fs.len[3]), why);
 		return -1;
 	}
+	if (fs.len[0] == 3 && memcmp(fs.f[0], "all", 3) == 0) {
+		diag_at(d, r->name, r->line,
+			"topic id 'all' is reserved for the mean over topics");
+		return -1;
+	}
 	tid = strmap_intern(&c->qids, fs.f[0], fs.len[0],
 			    fnv1a64(fs.f[0], fs.len[0]), &added);
 	if (added) {

@@ -167,7 +167,8 @@ static int parse_line(struct load *L, char *line, size_t len, struct diag *d)
 	}
 	if (L->o->order == ORDER_RANK) {
 		long rank;
-		if (lex_long(fs.f[3], fs.len[3], LONG_MIN, LONG_MAX, &rank,
+		/* Ranks are compared as doubles: keep them exact. */
+		if (lex_long(fs.f[3], fs.len[3], -(1L << 53), 1L << 53, &rank,
 			     &why) != 0) {
 			diag_at(d, rd->name, rd->line, "rank '%s': %s",
 				diag_quote(qb, sizeof qb, fs.f[3], fs.len[3]),
@@ -530,7 +531,7 @@ void run_names(struct run *runs, size_t n)
 			}
 		}
 		warnings_add(&r->warn,
-			     "%s: warning: run tag %s is used by an earlier file; this run is named %s",
+			     "%s: warning: run name %s is already taken by an earlier file; this run is named %s",
 			     r->label, tag, r->name);
 	}
 	strmap_release(&taken);

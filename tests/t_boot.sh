@@ -120,4 +120,18 @@ if [ "$(head -1 "$T/imgout")" = "$(printf 'run\tqid\tmeasure\timage\tvalue')" ] 
 else
 	nok "--images -: $(head -3 "$T/imgout")"
 fi
+# Progress: never when stderr is not a terminal; shown on a terminal when
+# the work lasts more than a second (data/ has no warnings to mix in).
+"$CBEVAL" -b 300 data/qrels data/runs/*.run >/dev/null 2>"$T/progress"
+if [ ! -s "$T/progress" ]; then ok "no progress output when stderr is not a terminal"; else nok "stderr not empty: $(head -c 200 "$T/progress")"; fi
+if [ "${CBEVAL_FLAVOUR:-rel}" = rel ] && command -v script >/dev/null 2>&1; then
+	script -qec "$CBEVAL -b 4000 -j 1 data/qrels data/runs/*.run >/dev/null" /dev/null > "$T/tty" 2>&1
+	if tr '\r' '\n' < "$T/tty" | grep -q 'of 4001 images, .* images/s, .* s left'; then
+		ok "progress line on a terminal"
+	else
+		nok "no progress line on a terminal: $(head -c 200 "$T/tty")"
+	fi
+else
+	ok "progress on a terminal: skipped (sanitizer build or no script(1))"
+fi
 exit $fail

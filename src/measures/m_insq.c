@@ -1,5 +1,5 @@
 /*
- * m_insq.c - INSQ (Moffat, Bailey, Scholer & Thomas, ADCS 2012), as the
+ * m_insq.c - INSQ (Moffat, Scholer & Thomas, ADCS 2012), as the
  * C/W/L framework defines it with C(i) = ((i+2T-1)/(i+2T))^2 and as
  * cwl_eval normalises it, with depth bound D = 1000:
  *   W(i) = (i+2T-1)^-2 / sum_{j=1..D} (j+2T-1)^-2

@@ -1,0 +1,206 @@
+#!/bin/sh
+# tests/bench.sh - cbeval's benchmark at TREC-8 scale (`make bench`).
+#
+# Generates, once, a synthetic collection of 129 runs x 50 topics x 1000
+# documents (about 270 MB of runs) into build/bench/ with build/gen, and
+# then times cbeval on it, one run per figure, printing each figure next to
+# its target.  Nothing is asserted: the figures are for reading, and a
+# figure that cannot be measured is reported as unavailable.
+#
+#   (a) size of the runs, in MB and entries
+#   (b) plain evaluation, default measures, all threads
+#   (c) the same with -j 1
+#   (d) bootstrap: -b 1000 (all threads), -b 100 -j 1, -b 100 -j 2,
+#       -b 0 -j 1 and -b 0 -j 2, giving the image phase per image, its cost
+#       per run entry per image and its two-thread speed-up
+#   (e) peak resident memory of -b 1000 and of -q -b 1000
+#
+# Usage: sh tests/bench.sh   (after `make cbeval build/gen`)
+# Environment: CBEVAL (default ./cbeval), GEN (default build/gen), TIME
+# (default /usr/bin/time; TIME=none measures memory by polling /proc).
+set -u
+cd "$(dirname "$0")/.." || exit 2
+
+CBEVAL=${CBEVAL:-./cbeval}
+GEN=${GEN:-build/gen}
+TIME=${TIME:-/usr/bin/time}
+DIR=build/bench
+RUNS=129 TOPICS=50 DOCS=1000 SEED=1 POOL=100
+GENARGS="-r $RUNS -t $TOPICS -d $DOCS -s $SEED -P $POOL"
+
+for f in "$CBEVAL" "$GEN"; do
+	if [ ! -x "$f" ]; then
+		echo "bench: $f is missing; run make cbeval build/gen first" >&2
+		exit 2
+	fi
+done
+
+tmp=${TMPDIR:-/tmp}/cbeval-bench.$$
+mkdir -p "$tmp" || exit 2
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
+
+# Nanoseconds since the epoch (GNU date); whole seconds where %N is absent.
+now() {
+	t=$(date +%s%N)
+	case $t in
+	*[!0-9]*) t=$(( $(date +%s) * 1000000000 )) ;;
+	esac
+	echo "$t"
+}
+
+# secs NANOSECONDS -> seconds with 3 decimals
+secs() { awk -v n="$1" 'BEGIN { printf "%.3f", n / 1e9 }'; }
+
+# timed LABEL ARGS... : run cbeval with ARGS on the bench collection, output
+# to /dev/null; set T to its wall time in ns, or to "" if it failed.
+timed() {
+	label=$1
+	shift
+	t0=$(now)
+	"$CBEVAL" "$@" "$DIR/qrels" "$DIR"/runs/*.run > /dev/null 2> "$tmp/err"
+	rc=$?
+	t1=$(now)
+	if [ $rc -ne 0 ]; then
+		T=
+		printf '  %-28s FAILED (exit status %d)\n' "$label" "$rc"
+	else
+		T=$((t1 - t0))
+		printf '  %-28s %s s\n' "$label" "$(secs "$T")"
+	fi
+	if [ -s "$tmp/err" ]; then
+		echo "    cbeval's stderr ($(wc -l < "$tmp/err") lines), first lines:"
+		head -n 5 "$tmp/err" | sed 's/^/    | /'
+	fi
+}
+
+# ---- the collection --------------------------------------------------------
+
+stamp="$DIR/stamp"
+want="gen $GENARGS; tests/gen.c $(cksum < tests/gen.c)"
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$DIR/qrels" ]; then
+	echo "collection: $DIR (cached; $GENARGS)"
+else
+	echo "collection: generating $DIR with $GEN $GENARGS"
+	rm -rf "$DIR"
+	t0=$(now)
+	# shellcheck disable=SC2086
+	if ! "$GEN" $GENARGS "$DIR"; then
+		echo "bench: the generator failed" >&2
+		rm -rf "$DIR"
+		exit 2
+	fi
+	t1=$(now)
+	echo "$want" > "$stamp"
+	echo "  generated in $(secs $((t1 - t0))) s"
+fi
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?')
+load=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo '?')
+echo "machine: $ncpu online CPUs, load average $load"
+# Time a private copy, so that a rebuild during the benchmark cannot mix
+# two versions of cbeval in the figures.
+if cp "$CBEVAL" "$tmp/cbeval"; then
+	echo "cbeval: $CBEVAL (copied, cksum $(cksum < "$tmp/cbeval" | cut -d " " -f 1))"
+	CBEVAL=$tmp/cbeval
+else
+	echo "cbeval: $CBEVAL"
+fi
+echo
+
+# ---- (a) size --------------------------------------------------------------
+
+bytes=$(cat "$DIR"/runs/*.run | wc -c | tr -d ' ')
+entries=$(cat "$DIR"/runs/*.run | wc -l | tr -d ' ')
+judged=$(wc -l < "$DIR/qrels" | tr -d ' ')
+nruns=0
+for f in "$DIR"/runs/*.run; do nruns=$((nruns + 1)); done
+mb=$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }')
+echo "(a) size of the runs"
+echo "  runs                         $nruns files, $mb MB ($bytes bytes)"
+echo "  entries                      $entries run lines ($(awk -v b="$bytes" -v e="$entries" 'BEGIN { printf "%.1f", b / e }') bytes per line)"
+echo "  qrels                        $judged judgements"
+echo
+
+# ---- (b), (c) plain evaluation ---------------------------------------------
+
+rate() {  # rate NS -> "N entries/s, N MB/s"
+	awk -v n="$1" -v e="$entries" -v b="$bytes" \
+		'BEGIN { s = n / 1e9; if (s <= 0) s = 1e-9;
+			 printf "%.3g M entries/s, %.0f MB/s", e / s / 1e6, b / s / 1e6 }'
+}
+
+echo "(b) plain evaluation, default measures, all threads (target <= 1.5 s)"
+timed "cbeval QRELS RUNS"
+[ -n "$T" ] && echo "  throughput                   $(rate "$T")"
+echo
+echo "(c) plain evaluation, one thread"
+timed "cbeval -j 1 QRELS RUNS" -j 1
+[ -n "$T" ] && echo "  throughput                   $(rate "$T")"
+echo
+
+# ---- (d) bootstrap ---------------------------------------------------------
+
+echo "(d) bootstrap"
+timed "-b 1000 (all threads)" -b 1000
+[ -n "$T" ] && echo "                               target <= 10 s"
+timed "-b 100 -j 1" -b 100 -j 1;  b100j1=$T
+timed "-b 100 -j 2" -b 100 -j 2;  b100j2=$T
+timed "-b 0 -j 1" -b 0 -j 1;      b0j1=$T
+timed "-b 0 -j 2" -b 0 -j 2;      b0j2=$T
+if [ -n "$b100j1" ] && [ -n "$b0j1" ] && [ "$b100j1" -gt "$b0j1" ]; then
+	ph1=$((b100j1 - b0j1))
+	awk -v p="$ph1" -v e="$entries" 'BEGIN {
+		printf "  image phase, one thread      %.2f ms per image\n", p / 100 / 1e6
+		printf "  per run entry per image      %.3f ns (target <= 2 ns)\n", p / (100 * e) }'
+	if [ -n "$b100j2" ] && [ -n "$b0j2" ] && [ "$b100j2" -gt "$b0j2" ]; then
+		ph2=$((b100j2 - b0j2))
+		awk -v a="$ph1" -v b="$ph2" 'BEGIN {
+			printf "  image phase, two threads     %.2f ms per image\n", b / 100 / 1e6
+			printf "  two-thread speed-up          %.2fx (target >= 1.8x)\n", a / b }'
+	else
+		echo "  two-thread speed-up          unavailable (no measurable image phase with -j 2)"
+	fi
+else
+	echo "  image phase                  unavailable (-b 100 -j 1 is not slower than -b 0 -j 1)"
+fi
+echo
+
+# ---- (e) peak memory -------------------------------------------------------
+
+# peak ARGS... : print cbeval's peak resident set in KiB, or nothing.
+peak() {
+	if [ -x "$TIME" ] && "$TIME" -o "$tmp/rss" -f %M true > /dev/null 2>&1; then
+		if "$TIME" -o "$tmp/rss" -f %M "$CBEVAL" "$@" "$DIR/qrels" \
+			"$DIR"/runs/*.run > /dev/null 2> "$tmp/err"; then
+			tail -n 1 "$tmp/rss"
+		fi
+		return 0
+	fi
+	[ -r /proc/self/status ] || return 0
+	"$CBEVAL" "$@" "$DIR/qrels" "$DIR"/runs/*.run > /dev/null 2> "$tmp/err" &
+	pid=$!
+	max=0
+	while kill -0 "$pid" 2> /dev/null; do
+		v=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2> /dev/null)
+		if [ -n "$v" ] && [ "$v" -gt "$max" ]; then max=$v; fi
+		sleep 0.05 2> /dev/null || sleep 1
+	done
+	if wait "$pid" && [ "$max" -gt 0 ]; then echo "$max"; fi
+	return 0
+}
+
+showpeak() {  # showpeak LABEL TARGET_MB ARGS...
+	label=$1 target=$2
+	shift 2
+	kb=$(peak "$@")
+	if [ -n "$kb" ]; then
+		printf '  %-28s %s MB (target <= %s MB)\n' "$label" \
+			"$(awk -v k="$kb" 'BEGIN { printf "%.1f", k / 1024 }')" "$target"
+	else
+		printf '  %-28s unavailable\n' "$label"
+	fi
+}
+
+echo "(e) peak resident memory (MB = 2^20 bytes)"
+showpeak "-b 1000" 150 -b 1000
+showpeak "-q -b 1000" 400 -q -b 1000

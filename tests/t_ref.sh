@@ -1,0 +1,163 @@
+#!/bin/sh
+# tests/t_ref.sh - cbeval's scores against reference answers kept in
+# tests/ref/ (see tests/ref/README.md):
+#
+#   trec_eval_test/  trec_eval's own test collection and trec_eval's answers
+#                    (map, recip_rank, P_5, P_10, P_100, ndcg_cut_10,
+#                    ndcg_cut_1000, per topic and "all", 4 decimals), for
+#                    qrels.test, qrels.rel_level and qrels.rel_level -l 2;
+#                    compared to within 0.00005 (the printed precision).
+#   synth_small/     a synthetic collection of 8 runs; trec_eval's answers
+#                    (4 measures, 4 decimals) compared to within 0.00005,
+#                    and the image-0 rows (the unresampled collection) of
+#                    expected.images.b10.seed1.tsv (six measures, per topic,
+#                    17 significant digits) compared to within 1e-12.
+#
+# cbeval is run with "-q -p 17" (TSV) and its names (AP, RR, P@k, nDCG@k)
+# are matched to trec_eval's (map, recip_rank, P_k, ndcg_cut_k).  Each
+# file/measure group prints one "ok"/"not ok" line with the number of values
+# compared and the worst absolute difference.  A group also fails when a
+# reference value has no counterpart in cbeval's output or when nothing was
+# compared.  Additionally -F trec -q output must equal trec_eval's text
+# exactly (same layout, same rounding).
+#
+# Environment: CBEVAL = the binary to test (default ./cbeval).
+set -u
+CBEVAL=${CBEVAL:-./cbeval}
+ref=$(dirname "$0")/ref
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cbeval-ref.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT HUP INT TERM
+failed=0
+
+ok() { echo "ok - $*"; }
+notok() { echo "not ok - $*"; failed=1; }
+
+# Run cbeval; on failure report it and return 1.  $1 = label, $2 = output.
+run() {
+	r_label=$1 r_out=$2
+	shift 2
+	"$CBEVAL" "$@" > "$r_out" 2> "$tmp/stderr"
+	r_rc=$?
+	[ $r_rc -eq 0 ] && return 0
+	notok "ref $r_label: cbeval exited with status $r_rc ($(head -n 1 "$tmp/stderr"))"
+	return 1
+}
+
+# Normalise cbeval's TSV (run qid measure value) to "run<TAB>qid<TAB>measure
+# <TAB>value", keeping the header out.  $1 = run name to force (for files
+# whose reference has no run column) or "" to keep cbeval's.
+norm_cbeval() {
+	awk -F '\t' -v OFS='\t' -v force="$1" '
+		NR == 1 { next }
+		{ print (force != "" ? force : $1), $2, $3, $4 }'
+}
+
+# Normalise a trec_eval text file to the same form; trec_eval's measure
+# names are padded with spaces and mapped to cbeval's.  $1 = run name when
+# the file has no run column, "" when it has a header "run measure qid
+# value".
+norm_trec() {
+	awk -F '\t' -v OFS='\t' -v force="$1" '
+		function canon(m) {
+			sub(/ +$/, "", m)
+			if (m == "map") return "AP"
+			if (m == "recip_rank") return "RR"
+			if (m ~ /^P_[0-9]+$/) { sub(/^P_/, "P@", m); return m }
+			if (m ~ /^ndcg_cut_[0-9]+$/) { sub(/^ndcg_cut_/, "nDCG@", m); return m }
+			return m
+		}
+		force == "" && NR == 1 { next }
+		force != "" { print force, $2, canon($1), $3; next }
+		{ print $1, $3, canon($2), $4 }'
+}
+
+# compare LABEL TOL GOT EXP: both normalised files; one line per measure
+# found in EXP, "LABEL MEASURE: N values, worst difference D".
+compare() {
+	c_label=$1 c_tol=$2 c_got=$3 c_exp=$4
+	awk -F '\t' -v tol="$c_tol" -v label="$c_label" '
+		NR == FNR { v[$1 SUBSEP $2 SUBSEP $3] = $4; next }
+		{
+			m = $3
+			if (!(m in n)) { order[++nm] = m; n[m] = 0; worst[m] = 0; miss[m] = 0 }
+			k = $1 SUBSEP $2 SUBSEP $3
+			if (!(k in v)) {
+				if (miss[m]++ == 0) first[m] = $1 " " $2
+				next
+			}
+			d = v[k] - $4
+			if (d < 0) d = -d
+			n[m]++
+			if (d > worst[m]) { worst[m] = d; where[m] = $1 " " $2 " got " v[k] " want " $4 }
+		}
+		END {
+			for (i = 1; i <= nm; i++) {
+				m = order[i]
+				msg = sprintf("ref %s %s: %d values, worst difference %.3g", label, m, n[m], worst[m])
+				if (miss[m])
+					print "not ok - " msg ", " miss[m] " missing from cbeval output (first: " first[m] ")"
+				else if (n[m] == 0)
+					print "not ok - " msg " (nothing compared)"
+				else if (worst[m] > tol)
+					print "not ok - " msg " > " tol " (at " where[m] ")"
+				else
+					print "ok - " msg
+			}
+			if (nm == 0)
+				print "not ok - ref " label ": no reference values read"
+		}' "$c_got" "$c_exp" > "$tmp/cmp"
+	cat "$tmp/cmp"
+	grep -q '^not ok' "$tmp/cmp" && failed=1
+	return 0
+}
+
+# Tolerance for trec_eval's 4-decimal answers: half a unit in the last place
+# (plus a hair for the binary representation of the printed decimals).
+tol4=0.0000500001
+te=$ref/trec_eval_test
+te_m=map,recip_rank,P_5,P_10,P_100,ndcg_cut_10,ndcg_cut_1000
+
+for c in "qrels.test qrels.test" "qrels.rel_level qrels.rel_level" \
+	 "qrels.rel_level.l2 qrels.rel_level -l 2"; do
+	set -- $c
+	name=$1 qrels=$2
+	shift 2
+	exp=$te/expected.$name.txt
+	if run "$name" "$tmp/out" -q -p 17 -m "$te_m" "$@" "$te/$qrels" "$te/results.test"; then
+		norm_cbeval STANDARD < "$tmp/out" > "$tmp/got"
+		norm_trec STANDARD < "$exp" > "$tmp/exp"
+		compare "trec_eval_test/$name" "$tol4" "$tmp/got" "$tmp/exp"
+	fi
+	# trec_eval's own layout, byte for byte (less the runid line).
+	if run "$name -F trec" "$tmp/out" -F trec -q -m "$te_m" "$@" "$te/$qrels" "$te/results.test"; then
+		first=$(head -n 1 "$tmp/out")
+		if [ "$first" != "$(printf 'runid                 \tall\tSTANDARD')" ]; then
+			notok "ref trec_eval_test/$name -F trec: first line is '$first', want the runid line"
+		elif tail -n +2 "$tmp/out" | cmp -s - "$exp"; then
+			ok "ref trec_eval_test/$name -F trec -q: identical to trec_eval's output ($(wc -l < "$exp" | tr -d ' ') lines)"
+		else
+			notok "ref trec_eval_test/$name -F trec -q: differs from trec_eval's output"
+			tail -n +2 "$tmp/out" | diff "$exp" - | sed 's/^/#   /' | head -n 20
+		fi
+	fi
+done
+
+ss=$ref/synth_small
+if run "synth_small" "$tmp/out" -q -p 17 "$ss/qrels" "$ss"/runs/sys00[0-7].run; then
+	# -p 17 must print 17 decimals: an absolute rounding error of at most
+	# 5e-18, far below the 1e-12 tolerance.
+	awk -F '\t' 'NR > 1 { d = $4; sub(/^[^.]*\./, "", d); if (length(d) != 17 || $4 !~ /^[0-9]+\.[0-9]+$/) { bad++; if (!ex) ex = $0 } ; n++ }
+		END { if (bad || n == 0) print "not ok - ref synth_small: -p 17 prints 17 decimals (" bad + 0 " of " n + 0 " values do not, e.g. " ex ")";
+		      else print "ok - ref synth_small: -p 17 prints 17 decimals (" n " values)" }' "$tmp/out" > "$tmp/cmp"
+	cat "$tmp/cmp"
+	grep -q '^not ok' "$tmp/cmp" && failed=1
+	norm_cbeval "" < "$tmp/out" > "$tmp/got"
+	# The image-0 rows: run qid measure image value.
+	awk -F '\t' -v OFS='\t' 'NR > 1 && $4 == "0" { print $1, $2, $3, $5 }' \
+		"$ss/expected.images.b10.seed1.tsv" > "$tmp/exp"
+	compare "synth_small/images image 0" 1e-12 "$tmp/got" "$tmp/exp"
+	norm_trec "" < "$ss/expected.trec_eval.txt" > "$tmp/exp"
+	compare "synth_small/trec_eval" "$tol4" "$tmp/got" "$tmp/exp"
+fi
+
+exit $failed
