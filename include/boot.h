@@ -31,11 +31,15 @@ struct boot_opts {
 	int per_topic;          /* keep per-topic summaries (-q) */
 	FILE *images;           /* --images stream, or NULL */
 	int progress;           /* print progress on stderr */
+	int keep;               /* keep every per-topic value (--pairs, --reliability) */
 };
 
 struct boot_result {
 	double *all;            /* [run][slot][ST_N] */
 	double *topic;          /* [run][topic][slot][ST_N] with per_topic */
+	double *sys;            /* [run][slot][B+1]: per-image means over topics */
+	double *full;           /* [slot][topic][run][B+1] with keep, else NULL:
+				   topics x runs x slots x (B+1) doubles */
 };
 
 /* Run the bootstrap.  Returns 0, or -1 with d set when writing --images

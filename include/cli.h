@@ -31,6 +31,8 @@ struct options {
 	uint64_t seed;            /* --seed */
 	unsigned threads;         /* -j, 0 = all online CPUs */
 	const char *images_file;  /* --images */
+	int pairs;                /* --pairs */
+	int reliability;          /* --reliability */
 	int help, version;
 };
 

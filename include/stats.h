@@ -28,4 +28,20 @@ double stats_quantile(const double *sorted, size_t n, double p);
  * so tied values share the best rank.  scratch holds n doubles. */
 void stats_ranks(const double *v, size_t n, double *rank, double *scratch);
 
+/* Regularized incomplete beta I_x(a, b) for a, b > 0 and x in [0, 1], by
+ * its continued fraction (modified Lentz), about 1e-15 relative. */
+double stats_ibeta(double a, double b, double x);
+/* Two-sided p-value of Student's t with df degrees of freedom:
+ * I_{df/(df+t^2)}(df/2, 1/2); 0 for infinite t. */
+double stats_t_p(double t, double df);
+/* The paired t statistic of n differences z: mean(z) / (sd(z) / sqrt(n)),
+ * sd with n - 1 denominator.  Zero variance gives 0 when the mean is 0 and
+ * +-infinity otherwise (so that its p-value is 1 or 0); NaN when n < 2. */
+double stats_t_stat(const double *z, size_t n);
+/* Kendall's tau-b of the pairs (x[i], y[i]), counting ties:
+ * (concordant - discordant) / sqrt((n0 - n1)(n0 - n2)), n0 = n(n-1)/2,
+ * n1 and n2 the pairs tied in x and in y.  NaN when either is all tied or
+ * n < 2.  O(n^2); see compare.c for the fast form used on many rankings. */
+double stats_kendall_tau_b(const double *x, const double *y, size_t n);
+
 #endif

@@ -189,6 +189,8 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 	if (o->per_topic)
 		res->topic = xcalloc(size_mul(size_mul(cells, nt), ST_N),
 				     sizeof *res->topic);
+	if (o->keep)
+		res->full = xcalloc(size_mul(block, nt), sizeof *res->full);
 	atomic_init(&done, 0);
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	memset(&j, 0, sizeof j);
@@ -216,6 +218,11 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 		pool_run(o->nthreads, (nimg + j.chunk - 1) / j.chunk, img_task, &j);
 		for (size_t i = 0; i < block; i++)
 			sum[i] += v[i];
+		if (res->full)
+			for (size_t r = 0; r < s->nruns; r++)
+				for (size_t k = 0; k < ns; k++)
+					memcpy(res->full + ((k * nt + t) * s->nruns + r) * nimg,
+					       v + (r * ns + k) * nimg, nimg * sizeof *v);
 		if (o->images && rc == 0 &&
 		    write_images(o->images, s, s->c->topic[t].qid, v, o->B) != 0)
 			rc = -1;
@@ -246,7 +253,7 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 	free(j.x);
 	free(j.tmp);
 	free(v);
-	free(sum);
+	res->sys = sum;
 	return rc;
 }
 
@@ -254,5 +261,7 @@ void boot_result_release(struct boot_result *r)
 {
 	free(r->all);
 	free(r->topic);
+	free(r->sys);
+	free(r->full);
 	memset(r, 0, sizeof *r);
 }

@@ -31,7 +31,7 @@ void cli_usage(FILE *f)
 {
 	fputs("usage: cbeval [-q] [-b B] [-F tsv|trec] [-j N] [-l N] [-M N] [-m SPEC]...\n"
 	      "              [-p N] [--dedup] [--images FILE] [--order score|rank|file]\n"
-	      "              [--seed S] QRELS RUN...\n", f);
+	      "              [--pairs | --reliability] [--seed S] QRELS RUN...\n", f);
 }
 
 void cli_help(FILE *f)
@@ -59,12 +59,18 @@ void cli_help(FILE *f)
 	      "  --seed S        seed of the images (default 1)\n"
 	      "  -j N            threads (default: all online CPUs)\n"
 	      "  --images FILE   write every per-image value to FILE ('-' = stdout)\n"
+	      "  --pairs         with -b: compare every pair of runs (differences,\n"
+	      "                  paired t-tests); -q adds per-topic rows\n"
+	      "  --reliability   with -b >= 2: precision of each measure (per-topic sd,\n"
+	      "                  interval coverage, Kendall tau, rank spread)\n"
 	      "  -h, --help      this text\n"
 	      "  --version       the version\n"
 	      "\n"
 	      "output: TSV with a header line; run qid measure value (-b 0), or\n"
 	      "run qid measure root mean sd ci_lo q25 median q75 ci_hi rank rank_min\n"
-	      "rank_q25 rank_median rank_q75 rank_max (-b B).\n"
+	      "rank_q25 rank_median rank_q75 rank_max (-b B); --pairs: runA runB measure\n"
+	      "[qid] root_diff mean sd ci_lo ci_hi p_gt p_eq root_p p_median p_lt05;\n"
+	      "--reliability: measure run qid statistic value.\n"
 	      "exit status: 0 success, 1 usage error, 2 bad input or I/O error.\n", f);
 }
 
@@ -198,6 +204,10 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 				o->version = 1;
 			} else if (strcmp(name, "dedup") == 0) {
 				o->ro.dedup = 1;
+			} else if (strcmp(name, "pairs") == 0) {
+				o->pairs = 1;
+			} else if (strcmp(name, "reliability") == 0) {
+				o->reliability = 1;
 			} else {
 				diag_set(d, "unknown option %s", a);
 				goto fail;
@@ -254,6 +264,24 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 	}
 	if (o->format == FORMAT_TREC && o->images > 0) {
 		diag_set(d, "option -F trec: the bootstrap summaries (-b) are TSV only");
+		goto fail;
+	}
+	if (o->pairs && o->reliability) {
+		diag_set(d, "options --pairs and --reliability each print a table of their own: give one");
+		goto fail;
+	}
+	if (o->pairs && o->images == 0) {
+		diag_set(d, "option --pairs needs -b with at least 1 image");
+		goto fail;
+	}
+	if (o->reliability && o->images < 2) {
+		diag_set(d, "option --reliability needs -b with at least 2 images");
+		goto fail;
+	}
+	if ((o->pairs || o->reliability) && o->images_file &&
+	    strcmp(o->images_file, "-") == 0) {
+		diag_set(d, "option --images -: standard output already carries the %s table",
+			 o->pairs ? "--pairs" : "--reliability");
 		goto fail;
 	}
 	if (o->images_file && o->images == 0) {

@@ -5,6 +5,7 @@
  */
 #include "eval.h"
 #include "boot.h"
+#include "compare.h"
 #include "collection.h"
 #include "measure.h"
 #include "output.h"
@@ -168,8 +169,21 @@ static int bootstrap(const struct scorer *s, const struct options *o,
 	bo.per_topic = o->per_topic;
 	bo.images = img;
 	bo.progress = isatty(2);
+	bo.keep = o->pairs || o->reliability;
 	if (boot_run(s, &bo, &br, d) == 0) {
-		if (!to_stdout && output_boot(stdout, s, &br, o) != 0)
+		struct compare_opts co;
+		int rc = 0;
+		co.B = o->images;
+		co.nthreads = nthreads;
+		co.per_topic = o->per_topic;
+		co.decimals = o->decimals;
+		if (o->pairs)
+			rc = compare_pairs(stdout, s, &br, &co);
+		else if (o->reliability)
+			rc = compare_reliability(stdout, s, &br, &co);
+		else if (!to_stdout)
+			rc = output_boot(stdout, s, &br, o);
+		if (rc != 0)
 			diag_set(d, "cannot write output: %s", strerror(errno));
 		else
 			status = EXIT_OK;

@@ -118,3 +118,93 @@ void stats_ranks(const double *v, size_t n, double *rank, double *scratch)
 		rank[i] = (double)(1 + n - lo);
 	}
 }
+
+/* Continued fraction of I_x(a, b) (Lentz's method); converges fast for
+ * x < (a + 1) / (a + b + 2), which stats_ibeta arranges. */
+static double ibeta_cf(double a, double b, double x)
+{
+	const double tiny = 1e-300, eps = 1e-16;
+	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
+	if (fabs(d) < tiny)
+		d = tiny;
+	d = 1 / d;
+	h = d;
+	for (int m = 1; m <= 10000; m++) {
+		double m2 = 2.0 * m, num, del;
+		num = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+		d = 1 + num * d;
+		if (fabs(d) < tiny)
+			d = tiny;
+		c = 1 + num / c;
+		if (fabs(c) < tiny)
+			c = tiny;
+		d = 1 / d;
+		h *= d * c;
+		num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+		d = 1 + num * d;
+		if (fabs(d) < tiny)
+			d = tiny;
+		c = 1 + num / c;
+		if (fabs(c) < tiny)
+			c = tiny;
+		d = 1 / d;
+		del = d * c;
+		h *= del;
+		if (fabs(del - 1) < eps)
+			break;
+	}
+	return h;
+}
+
+double stats_ibeta(double a, double b, double x)
+{
+	double lbt;
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	lbt = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) +
+	      b * log1p(-x);
+	if (x < (a + 1) / (a + b + 2))
+		return exp(lbt) * ibeta_cf(a, b, x) / a;
+	return 1 - exp(lbt) * ibeta_cf(b, a, 1 - x) / b;
+}
+
+double stats_t_p(double t, double df)
+{
+	if (isinf(t))
+		return 0;
+	if (t == 0)
+		return 1;
+	return stats_ibeta(df / 2, 0.5, df / (df + t * t));
+}
+
+double stats_t_stat(const double *z, size_t n)
+{
+	double m, sd;
+	if (n < 2)
+		return NAN;
+	m = stats_mean(z, n);
+	sd = stats_sd(z, n, m);
+	if (sd == 0)
+		return m == 0 ? 0 : (m > 0 ? INFINITY : -INFINITY);
+	return m / (sd / sqrt((double)n));
+}
+
+double stats_kendall_tau_b(const double *x, const double *y, size_t n)
+{
+	double n0 = (double)n * (double)(n - 1) / 2, n1 = 0, n2 = 0, s = 0;
+	if (n < 2)
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++) {
+			int a = (x[i] > x[j]) - (x[i] < x[j]);
+			int b = (y[i] > y[j]) - (y[i] < y[j]);
+			n1 += a == 0;
+			n2 += b == 0;
+			s += a * b;
+		}
+	if (n0 == n1 || n0 == n2)
+		return NAN;
+	return s / sqrt((n0 - n1) * (n0 - n2));
+}

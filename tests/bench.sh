@@ -13,7 +13,8 @@
 #   (d) bootstrap: -b 1000 (all threads), -b 300 -j 1, -b 300 -j 2,
 #       -b 0 -j 1 and -b 0 -j 2, giving the image phase per image, its cost
 #       per run entry per image and its two-thread speed-up
-#   (e) peak resident memory of -b 1000 and of -q -b 1000
+#   (f) peak resident memory of -b 1000 and of -q -b 1000
+#   (e) --reliability -b 100 and --pairs -b 100
 #
 # Usage: sh tests/bench.sh   (after `make cbeval build/gen`)
 # Environment: CBEVAL (default ./cbeval), GEN (default build/gen), TIME
@@ -165,7 +166,15 @@ else
 fi
 echo
 
-# ---- (e) peak memory -------------------------------------------------------
+# ---- (e) comparisons -------------------------------------------------------
+
+echo "(e) comparisons from the images (all threads)"
+timed "--reliability -b 100" --reliability -b 100
+[ -n "$T" ] && echo "                               target <= 30 s"
+timed "--pairs -b 100" --pairs -b 100
+echo
+
+# ---- (f) peak memory -------------------------------------------------------
 
 # peak ARGS... : print cbeval's peak resident set in KiB, or nothing.
 peak() {
@@ -201,6 +210,6 @@ showpeak() {  # showpeak LABEL TARGET_MB ARGS...
 	fi
 }
 
-echo "(e) peak resident memory (MB = 2^20 bytes)"
+echo "(f) peak resident memory (MB = 2^20 bytes)"
 showpeak "-b 1000" 150 -b 1000
 showpeak "-q -b 1000" 400 -q -b 1000

@@ -100,8 +100,97 @@ static void test_ranks(void)
 	}
 }
 
+/* Two-sided p of Student's t against closed forms derived independently
+ * of the continued fraction:
+ *   df = 1 (Cauchy): p = 1 - (2/pi) atan|t|
+ *   df = 2:          p = 1 - |t| / sqrt(2 + t^2)
+ *   df = 4:          p = 1 - |t| (6 + t^2) / (4 + t^2)^1.5 / ... (below)
+ * The df = 4 form: P(|T| <= t) = x (3 - x^2) / 2 with x = t / sqrt(4 + t^2)
+ * scaled, i.e. p = 1 - (t / sqrt(4+t^2)) * (1 + 2 / (4 + t^2)). */
+static void test_t_dist(void)
+{
+	const double pi = 3.14159265358979323846;
+	const double ts[] = { 0.1, 0.5, 1, 1.96, 2.5, 4, 10, 31.8, 1e3 };
+	double worst1 = 0, worst2 = 0, worst4 = 0;
+	for (size_t i = 0; i < sizeof ts / sizeof ts[0]; i++) {
+		double t = ts[i];
+		double p1 = 1 - 2 / pi * atan(t);
+		double p2 = 1 - t / sqrt(2 + t * t);
+		double p4 = 1 - t / sqrt(4 + t * t) * (1 + 2 / (4 + t * t));
+		worst1 = fmax(worst1, fabs(stats_t_p(t, 1) - p1));
+		worst1 = fmax(worst1, fabs(stats_t_p(-t, 1) - p1));
+		worst2 = fmax(worst2, fabs(stats_t_p(t, 2) - p2));
+		worst4 = fmax(worst4, fabs(stats_t_p(t, 4) - p4));
+	}
+	CHECK(worst1 < 1e-10, "t p-values, df 1 (n = 2), against 1 - 2 atan|t|/pi: worst %.3g", worst1);
+	CHECK(worst2 < 1e-10, "t p-values, df 2, against 1 - |t|/sqrt(2+t^2): worst %.3g", worst2);
+	CHECK(worst4 < 1e-10, "t p-values, df 4, against the closed form: worst %.3g", worst4);
+	/* Large |t|: df 1, t = 1e8: p = 1 - 2 atan(1e8)/pi = 2/(pi 1e8) to
+	 * 1e-24; relative agreement matters here. */
+	check_near(stats_t_p(1e8, 1) / (2 / (pi * 1e8)), 1, 1e-10,
+		   "t p-value at t = 1e8, df 1, relative to 2/(pi t)");
+	/* df 2, t = 1e4: p = 1 - 1/sqrt(1 + 2e-8) = 1e-8 - 1.5e-16 + ... */
+	check_near(stats_t_p(1e4, 2), 1e-8 - 1.5e-16, 1e-20, "t p-value at t = 1e4, df 2");
+	check_near(stats_t_p(INFINITY, 5), 0, 0, "p of infinite t is 0");
+	check_near(stats_t_p(0, 5), 1, 0, "p of t = 0 is 1");
+	/* df 30, t = 2.042272456: the 0.975 quantile of t(30), so p = 0.05
+	 * (table value to 9 digits). */
+	check_near(stats_t_p(2.042272456, 30), 0.05, 1e-9, "t(30) critical value 2.042272456 gives p = 0.05");
+}
+
+static void test_paired_t(void)
+{
+	/* n = 2: z = 1, 3: mean 2, sd sqrt(2), t = 2 / (sqrt2/sqrt2) = 2,
+	 * df 1: p = 1 - 2 atan(2)/pi = 0.2951672353008665 */
+	double z2[] = { 1, 3 };
+	double t = stats_t_stat(z2, 2);
+	check_near(t, 2, 1e-15, "paired t of (1, 3) is 2");
+	check_near(stats_t_p(t, 1), 0.2951672353008665, 1e-10, "its p-value (df 1)");
+	{
+		/* zero variance */
+		double zc[] = { 0.25, 0.25, 0.25 }, z0[] = { 0, 0, 0, 0 };
+		CHECK(isinf(stats_t_stat(zc, 3)) && stats_t_p(stats_t_stat(zc, 3), 2) == 0,
+		      "zero variance, mean 0.25: p = 0");
+		CHECK(stats_t_stat(z0, 4) == 0 && stats_t_p(stats_t_stat(z0, 4), 3) == 1,
+		      "zero variance, mean 0: p = 1");
+		CHECK(isnan(stats_t_stat(z0, 1)), "one difference: t undefined");
+	}
+	{
+		/* z = 1, 2, 3, 4, 5: mean 3, sd sqrt(2.5), t = 3/(sqrt(2.5)/sqrt5)
+		 * = 3 sqrt2 = 4.242640687; df 4 closed form */
+		double z5[] = { 1, 2, 3, 4, 5 }, tt = 3 * sqrt(2.0);
+		double p4 = 1 - tt / sqrt(4 + tt * tt) * (1 + 2 / (4 + tt * tt));
+		check_near(stats_t_stat(z5, 5), tt, 1e-14, "paired t of 1..5 is 3 sqrt 2");
+		check_near(stats_t_p(stats_t_stat(z5, 5), 4), p4, 1e-10, "its p-value (df 4)");
+	}
+}
+
+/* Kendall tau-b by hand.
+ * x = 1 2 3 4, y = 1 2 3 4: tau 1; y reversed: -1.
+ * x = 1 2 2 3, y = 1 3 2 4: pairs (i<j): (1,2) c (1,3) c (1,4) c
+ *   (2,3) x tied (2,4) c (3,4) c -> nc 5, nd 0, n1 = 1, n2 = 0:
+ *   5 / sqrt(5 * 6) = 0.9128709291752769.
+ * x = 1 1 2 2, y = 1 2 1 2: (1,2) x-tie (1,3) c? x 1<2, y 1=1 -> y-tie
+ *   (1,4) c (2,3) x 1<2, y 2>1 d (2,4) y-tie (3,4) x-tie -> nc 1, nd 1,
+ *   n1 = 2, n2 = 2: 0 / 4 = 0. */
+static void test_kendall(void)
+{
+	double a[] = { 1, 2, 3, 4 }, b[] = { 4, 3, 2, 1 };
+	double x[] = { 1, 2, 2, 3 }, y[] = { 1, 3, 2, 4 };
+	double u[] = { 1, 1, 2, 2 }, v[] = { 1, 2, 1, 2 };
+	double c[] = { 5, 5, 5, 5 };
+	check_near(stats_kendall_tau_b(a, a, 4), 1, 0, "tau-b of identical rankings");
+	check_near(stats_kendall_tau_b(a, b, 4), -1, 0, "tau-b of reversed rankings");
+	check_near(stats_kendall_tau_b(x, y, 4), 5 / sqrt(30.0), 1e-15, "tau-b with a tie in x: 5/sqrt(30)");
+	check_near(stats_kendall_tau_b(u, v, 4), 0, 0, "tau-b with ties in both: 0");
+	CHECK(isnan(stats_kendall_tau_b(a, c, 4)), "tau-b against an all-tied ranking is undefined");
+}
+
 int main(void)
 {
+	test_t_dist();
+	test_paired_t();
+	test_kendall();
 	test_mean_sd();
 	test_quantiles();
 	test_sort_big();

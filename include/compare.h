@@ -1,0 +1,52 @@
+/*
+ * compare.h - system comparisons and measure reliability from the
+ * bootstrap images (Zobel & Rashidi, CIKM 2020, Tables 2-4 and Figures
+ * 1, 5-7; Cormack & Grossman, SIGIR 2019, for the spread of rankings).
+ * All statistics are over images 1..B; quantiles are type 7.
+ *
+ * Inputs are the bootstrap's per-image values (boot.h, with keep set).
+ * Sizes: S runs give S(S-1)/2 pairs; with Q topics and B images the
+ * (pair, topic) triples hold S(S-1)/2 x Q x B differences per measure
+ * (129 runs, 50 topics, 100 images: 41 M), computed on the fly per triple
+ * and never stored; what is stored is one sd per triple (3.3 MB).
+ */
+#ifndef CBEVAL_COMPARE_H
+#define CBEVAL_COMPARE_H
+
+#include <stdio.h>
+
+#include "boot.h"
+#include "score.h"
+
+struct compare_opts {
+	unsigned long B;
+	unsigned nthreads;
+	int per_topic;          /* --pairs: add per-topic rows (-q) */
+	int decimals;
+};
+
+/* --pairs: one row per unordered pair (A before B in command-line order)
+ * and measure; see the man page for the columns.  Returns 0, or -1 when
+ * writing failed. */
+int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
+		  const struct compare_opts *o);
+
+/* --reliability: the long table "measure run qid statistic value".
+ * Needs B >= 2.  Returns 0, or -1 when writing failed. */
+int compare_reliability(FILE *f, const struct scorer *s,
+			const struct boot_result *br,
+			const struct compare_opts *o);
+
+/* Where held-out images fall against the 95% interval (type-7 quantiles
+ * 0.025 and 0.975) of the other images: index 0 below, 1 inside
+ * (bounds included), 2 above. */
+struct coverage {
+	unsigned long hold[3];  /* image B against images 1..B-1 */
+	unsigned long loo[3];   /* every image against all the others */
+};
+
+/* Add to c the coverage of one triple's values z[0..B-1] (images 1..B),
+ * B >= 2; x is scratch for B doubles.  Exported for tests. */
+void compare_coverage(const double *z, size_t B, double *x, struct coverage *c);
+
+#endif

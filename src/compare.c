@@ -1,0 +1,515 @@
+/*
+ * compare.c - --pairs and --reliability (see compare.h).
+ *
+ * Cost notes.  Per-image paired t-tests: only |t| is computed per image;
+ * the median p over images is p at the median |t| (p falls as |t| grows),
+ * and "p < 0.05" is decided against the critical |t|, with the p-value
+ * itself computed near that boundary.  Leave-one-out intervals: the B
+ * values of a triple are sorted once; dropping one value shifts the order
+ * statistics above it by one place, so each held-out interval costs O(1).
+ * Kendall's tau-b between image rankings: each image's pairwise order is
+ * kept as a vector of signs, so tau-b of two images is a dot product.
+ */
+#include "compare.h"
+#include "pool.h"
+#include "stats.h"
+#include "xalloc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- shared helpers ----------------------------------------------------- */
+
+static void put(FILE *f, double v, int decimals)
+{
+	if (isnan(v))
+		fputs("\tNA", f);
+	else
+		fprintf(f, "\t%.*f", decimals, v);
+}
+
+/* p-values: significant digits rather than decimals, so small ones show. */
+static void put_p(FILE *f, double v, int decimals)
+{
+	if (isnan(v))
+		fputs("\tNA", f);
+	else
+		fprintf(f, "\t%.*g", decimals > 0 ? decimals : 1, v);
+}
+
+/* t statistic from a mean and a sum of squared deviations over n values,
+ * as stats_t_stat computes it. */
+static double t_of(double mean, double ss, size_t n)
+{
+	double sd;
+	if (n < 2)
+		return NAN;
+	sd = sqrt(ss / (double)(n - 1));
+	if (sd == 0)
+		return mean == 0 ? 0 : (mean > 0 ? INFINITY : -INFINITY);
+	return mean / (sd / sqrt((double)n));
+}
+
+/* |t| at which the two-sided p is 0.05, by bisection. */
+static double t_critical(double df)
+{
+	double lo = 0, hi = 1;
+	while (stats_t_p(hi, df) >= 0.05)
+		hi *= 2;
+	for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
+		double mid = 0.5 * (lo + hi);
+		if (stats_t_p(mid, df) >= 0.05)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}
+
+static int p_below_05(double u, double tc, double df)
+{
+	if (u > tc * (1 + 1e-9))
+		return 1;
+	if (u < tc * (1 - 1e-9))
+		return 0;
+	return stats_t_p(u, df) < 0.05;
+}
+
+/* ---- --pairs ------------------------------------------------------------ */
+
+enum { PC_ROOT, PC_MEAN, PC_SD, PC_LO, PC_HI, PC_GT, PC_EQ, PC_ROOTP,
+       PC_PMED, PC_PLT05, PC_N };
+
+struct pair_job {
+	const struct scorer *s;
+	const struct boot_result *br;
+	const struct compare_opts *o;
+	size_t *pa, *pb;        /* the pairs of this batch */
+	size_t rows_per_pair;   /* nslots * (1 + ntopics with -q) */
+	double *rows;           /* [pair in batch][row][PC_N] */
+	double *scratch;        /* per worker: 5 * (B + 1) doubles */
+	double tc;              /* critical |t| for df = topics - 1 */
+};
+
+/* Statistics of d[0..B] (d[0] = root) into row: root, mean, sd, 95%
+ * interval, fractions of images above and at 0; x is scratch. */
+static void diff_stats(const double *d, unsigned long B, double *x, double *row)
+{
+	unsigned long gt = 0, eq = 0;
+	row[PC_ROOT] = d[0];
+	memcpy(x, d + 1, B * sizeof *x);
+	row[PC_MEAN] = stats_mean(x, B);
+	row[PC_SD] = stats_sd(x, B, row[PC_MEAN]);
+	for (unsigned long b = 1; b <= B; b++) {
+		gt += d[b] > 0;
+		eq += d[b] == 0;
+	}
+	stats_sort(x, B);
+	row[PC_LO] = stats_quantile(x, B, 0.025);
+	row[PC_HI] = stats_quantile(x, B, 0.975);
+	row[PC_GT] = (double)gt / (double)B;
+	row[PC_EQ] = (double)eq / (double)B;
+	row[PC_ROOTP] = row[PC_PMED] = row[PC_PLT05] = NAN;
+}
+
+static void pair_task(void *ctx, size_t i, unsigned w)
+{
+	struct pair_job *j = ctx;
+	const struct scorer *s = j->s;
+	const struct boot_result *br = j->br;
+	unsigned long B = j->o->B;
+	size_t nimg = B + 1, ns = s->nslots, nt = s->c->n, S = s->nruns;
+	size_t A = j->pa[i], C = j->pb[i];
+	double *x = j->scratch + (size_t)w * 5 * nimg;
+	double *d = x + nimg, *sz = d + nimg, *ss = sz + nimg, *u = ss + nimg;
+	double *row = j->rows + i * j->rows_per_pair * PC_N;
+	double df = (double)nt - 1;
+
+	for (size_t k = 0; k < ns; k++) {
+		const double *a = br->sys + (A * ns + k) * nimg;
+		const double *c = br->sys + (C * ns + k) * nimg;
+		double *sys_row;
+		for (size_t b = 0; b < nimg; b++)
+			d[b] = a[b] - c[b];
+		/* per-topic rows come first, then the system row */
+		for (size_t t = 0; j->o->per_topic && t < nt; t++) {
+			const double *ta = br->full + ((k * nt + t) * S + A) * nimg;
+			const double *tc = br->full + ((k * nt + t) * S + C) * nimg;
+			double *z = u;
+			for (size_t b = 0; b < nimg; b++)
+				z[b] = ta[b] - tc[b];
+			diff_stats(z, B, x, row);
+			row += PC_N;
+		}
+		sys_row = row;
+		diff_stats(d, B, x, sys_row);
+		row += PC_N;
+
+		/* Paired t over topics in every image: means, then squares. */
+		memset(sz, 0, nimg * sizeof *sz);
+		memset(ss, 0, nimg * sizeof *ss);
+		for (size_t t = 0; t < nt; t++) {
+			const double *ta = br->full + ((k * nt + t) * S + A) * nimg;
+			const double *tc = br->full + ((k * nt + t) * S + C) * nimg;
+			for (size_t b = 0; b < nimg; b++)
+				sz[b] += ta[b] - tc[b];
+		}
+		for (size_t b = 0; b < nimg; b++)
+			sz[b] /= (double)nt;
+		for (size_t t = 0; t < nt; t++) {
+			const double *ta = br->full + ((k * nt + t) * S + A) * nimg;
+			const double *tc = br->full + ((k * nt + t) * S + C) * nimg;
+			for (size_t b = 0; b < nimg; b++) {
+				double z = (ta[b] - tc[b]) - sz[b];
+				ss[b] += z * z;
+			}
+		}
+		if (nt < 2)
+			continue;
+		sys_row[PC_ROOTP] = stats_t_p(t_of(sz[0], ss[0], nt), df);
+		{
+			unsigned long lt = 0;
+			double h = (double)(B - 1) * 0.5, p0, p1;
+			size_t lo;
+			for (unsigned long b = 1; b <= B; b++) {
+				u[b - 1] = fabs(t_of(sz[b], ss[b], nt));
+				lt += (unsigned long)p_below_05(u[b - 1], j->tc, df);
+			}
+			sys_row[PC_PLT05] = (double)lt / (double)B;
+			/* p ascending is |t| descending: the type-7 median of p */
+			stats_sort(u, B);
+			lo = (size_t)floor(h);
+			p0 = stats_t_p(u[B - 1 - lo], df);
+			p1 = lo + 1 < B ? stats_t_p(u[B - 2 - lo], df) : p0;
+			sys_row[PC_PMED] = p0 + (h - (double)lo) * (p1 - p0);
+		}
+	}
+}
+
+int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
+		  const struct compare_opts *o)
+{
+	size_t S = s->nruns, nt = s->c->n, ns = s->nslots, nimg = o->B + 1;
+	size_t npairs = S * (S - (S > 0)) / 2, batch = 256, done = 0;
+	struct pair_job j;
+
+	j.s = s;
+	j.br = br;
+	j.o = o;
+	j.rows_per_pair = ns * (1 + (o->per_topic ? nt : 0));
+	j.pa = xcalloc(batch, sizeof *j.pa);
+	j.pb = xcalloc(batch, sizeof *j.pb);
+	j.rows = xcalloc(size_mul(batch, j.rows_per_pair * PC_N), sizeof *j.rows);
+	j.scratch = xcalloc(size_mul(o->nthreads, 5 * nimg), sizeof *j.scratch);
+	j.tc = nt >= 2 ? t_critical((double)nt - 1) : 0;
+
+	fprintf(f, "runA\trunB\tmeasure%s\troot_diff\tmean\tsd\tci_lo\tci_hi\t"
+		"p_gt\tp_eq\troot_p\tp_median\tp_lt05\n",
+		o->per_topic ? "\tqid" : "");
+	{
+		size_t A = 0, C = 1;
+		while (done < npairs) {
+			size_t n = 0;
+			for (; n < batch && done + n < npairs; n++) {
+				j.pa[n] = A;
+				j.pb[n] = C;
+				if (++C == S) {
+					A++;
+					C = A + 1;
+				}
+			}
+			pool_run(o->nthreads, n, pair_task, &j);
+			for (size_t i = 0; i < n; i++) {
+				const double *row = j.rows + i * j.rows_per_pair * PC_N;
+				for (size_t k = 0; k < ns; k++) {
+					size_t nrow = o->per_topic ? nt + 1 : 1;
+					for (size_t q = 0; q < nrow; q++, row += PC_N) {
+						fprintf(f, "%s\t%s\t%s", s->runs[j.pa[i]].name,
+							s->runs[j.pb[i]].name, s->slots[k].name);
+						if (o->per_topic)
+							fprintf(f, "\t%s", q < nt ? s->c->topic[q].qid : "all");
+						for (int c = PC_ROOT; c <= PC_EQ; c++)
+							put(f, row[c], o->decimals);
+						put_p(f, row[PC_ROOTP], o->decimals);
+						put_p(f, row[PC_PMED], o->decimals);
+						put(f, row[PC_PLT05], o->decimals);
+						fputc('\n', f);
+					}
+				}
+			}
+			done += n;
+		}
+	}
+	free(j.pa);
+	free(j.pb);
+	free(j.rows);
+	free(j.scratch);
+	return fflush(f) != 0 || ferror(f) ? -1 : 0;
+}
+
+/* ---- --reliability ------------------------------------------------------ */
+
+/* Type-7 quantile p of the sorted x[0..B-1] without the element at r. */
+static double q7_without(const double *x, size_t B, size_t r, double p)
+{
+	size_t n = B - 1, lo;
+	double h = (double)(n - 1) * p, a, b;
+	lo = (size_t)floor(h);
+	a = x[lo < r ? lo : lo + 1];
+	if (lo + 1 >= n)
+		return a;
+	b = x[lo + 1 < r ? lo + 1 : lo + 2];
+	return a + (h - (double)lo) * (b - a);
+}
+
+void compare_coverage(const double *z, size_t B, double *x, struct coverage *c)
+{
+	memcpy(x, z, B * sizeof *x);
+	stats_sort(x, B);
+	for (size_t j = 0; j < B; j++) {
+		size_t lo = 0, hi = B, r;
+		double a, b;
+		int cls;
+		while (lo < hi) {   /* first index with x >= z[j] */
+			size_t mid = lo + (hi - lo) / 2;
+			if (x[mid] < z[j])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		r = lo;
+		a = q7_without(x, B, r, 0.025);
+		b = q7_without(x, B, r, 0.975);
+		cls = z[j] < a ? 0 : z[j] > b ? 2 : 1;
+		c->loo[cls]++;
+		if (j == B - 1)
+			c->hold[cls]++;
+	}
+}
+
+struct rel_job {
+	const struct scorer *s;
+	const struct boot_result *br;
+	unsigned long B;
+	size_t k;                /* the slot */
+	double *pqsd;            /* [pair][topic] sd of the difference */
+	size_t *pair_base;       /* index of pair (A, A+1) */
+	struct coverage *cov;    /* per worker */
+	double *scratch;         /* per worker: 2 * B */
+	/* Kendall */
+	signed char *sign;       /* [image][pair] */
+	double *zero;            /* [image] pairs tied */
+	double *delta2;          /* [image a]: sum over b > a of (1 - tau)^2 */
+	unsigned long *ndelta;   /* [image a]: defined taus in that sum */
+	size_t npairs_runs;
+};
+
+static void triple_task(void *ctx, size_t A, unsigned w)
+{
+	struct rel_job *j = ctx;
+	const struct scorer *s = j->s;
+	size_t S = s->nruns, nt = s->c->n, nimg = j->B + 1, B = j->B;
+	double *z = j->scratch + (size_t)w * 2 * B, *x = z + B;
+	for (size_t C = A + 1; C < S; C++) {
+		size_t p = j->pair_base[A] + (C - A - 1);
+		for (size_t t = 0; t < nt; t++) {
+			const double *a = j->br->full + ((j->k * nt + t) * S + A) * nimg;
+			const double *c = j->br->full + ((j->k * nt + t) * S + C) * nimg;
+			double m;
+			for (size_t b = 0; b < B; b++)
+				z[b] = a[b + 1] - c[b + 1];
+			m = stats_mean(z, B);
+			j->pqsd[p * nt + t] = stats_sd(z, B, m);
+			compare_coverage(z, B, x, &j->cov[w]);
+		}
+	}
+}
+
+/* Kendall tau-b of images a and b from their sign vectors. */
+static double tau_of(const struct rel_job *j, size_t a, size_t b)
+{
+	const signed char *x = j->sign + a * j->npairs_runs;
+	const signed char *y = j->sign + b * j->npairs_runs;
+	double n0 = (double)j->npairs_runs;
+	long dot = 0;
+	if (n0 == j->zero[a] || n0 == j->zero[b])
+		return NAN;
+	for (size_t i = 0; i < j->npairs_runs; i++)
+		dot += x[i] * y[i];
+	return (double)dot / sqrt((n0 - j->zero[a]) * (n0 - j->zero[b]));
+}
+
+/* Row a of the image pairs (a, b > a), images 1-based: partial sums are
+ * kept per row and added in row order, so the result is the same for
+ * every thread count. */
+static void sigma_task(void *ctx, size_t a, unsigned w)
+{
+	struct rel_job *j = ctx;
+	double s = 0;
+	unsigned long n = 0;
+	(void)w;
+	for (size_t b = a + 2; b <= j->B; b++) {
+		double tau = tau_of(j, a + 1, b);
+		if (!isnan(tau)) {
+			s += (1 - tau) * (1 - tau);
+			n++;
+		}
+	}
+	j->delta2[a] = s;
+	j->ndelta[a] = n;
+}
+
+static void row(FILE *f, const char *measure, const char *run, const char *qid,
+		const char *stat, double v, int decimals)
+{
+	fprintf(f, "%s\t%s\t%s\t%s", measure, run, qid, stat);
+	put(f, v, decimals);
+	fputc('\n', f);
+}
+
+int compare_reliability(FILE *f, const struct scorer *s,
+			const struct boot_result *br,
+			const struct compare_opts *o)
+{
+	size_t S = s->nruns, nt = s->c->n, ns = s->nslots, B = o->B;
+	size_t nimg = B + 1, npr = S * (S - (S > 0)) / 2;
+	double *qsd = xcalloc(size_mul(S, nt), sizeof *qsd);
+	double *tmp = xcalloc(size_mul(S > nimg ? S : nimg, nt > 1 ? nt : 1) + nimg,
+			      sizeof *tmp);
+	double *vals = xcalloc(size_mul(S, nimg) + 1, sizeof *vals);
+	struct rel_job j;
+	int d = o->decimals;
+
+	memset(&j, 0, sizeof j);
+	j.s = s;
+	j.br = br;
+	j.B = B;
+	j.npairs_runs = npr;
+	j.pqsd = xcalloc(size_mul(npr, nt) + 1, sizeof *j.pqsd);
+	j.pair_base = xcalloc(S + 1, sizeof *j.pair_base);
+	for (size_t A = 0, base = 0; A < S; A++) {
+		j.pair_base[A] = base;
+		base += S - A - 1;
+	}
+	j.cov = xcalloc(o->nthreads, sizeof *j.cov);
+	j.scratch = xcalloc(size_mul(o->nthreads, 2 * B), sizeof *j.scratch);
+	j.sign = xcalloc(size_mul(nimg, npr) + 1, 1);
+	j.zero = xcalloc(nimg, sizeof *j.zero);
+	j.delta2 = xcalloc(B, sizeof *j.delta2);
+	j.ndelta = xcalloc(B, sizeof *j.ndelta);
+
+	fputs("measure\trun\tqid\tstatistic\tvalue\n", f);
+	for (size_t k = 0; k < ns; k++) {
+		const char *mname = s->slots[k].name;
+		double m;
+		struct coverage cv;
+		unsigned long ntr;
+
+		/* per (run, topic): sd across images 1..B */
+		for (size_t r = 0; r < S; r++)
+			for (size_t t = 0; t < nt; t++) {
+				const double *v = br->full + ((k * nt + t) * S + r) * nimg;
+				qsd[r * nt + t] = stats_sd(v + 1, B, stats_mean(v + 1, B));
+			}
+		m = stats_mean(qsd, S * nt);
+		row(f, mname, "all", "all", "qsd_mean", m, d);
+		row(f, mname, "all", "all", "qsd_sd", stats_sd(qsd, S * nt, m), d);
+
+		/* pairs of runs on a topic: sd of the difference, coverage */
+		j.k = k;
+		memset(j.cov, 0, o->nthreads * sizeof *j.cov);
+		if (S > 1)
+			pool_run(o->nthreads, S - 1, triple_task, &j);
+		m = stats_mean(j.pqsd, npr * nt);
+		row(f, mname, "all", "all", "pair_qsd_mean", npr ? m : NAN, d);
+		row(f, mname, "all", "all", "pair_qsd_sd",
+		    npr ? stats_sd(j.pqsd, npr * nt, m) : NAN, d);
+		memset(&cv, 0, sizeof cv);
+		for (unsigned w = 0; w < o->nthreads; w++)
+			for (int c = 0; c < 3; c++) {
+				cv.hold[c] += j.cov[w].hold[c];
+				cv.loo[c] += j.cov[w].loo[c];
+			}
+		ntr = (unsigned long)(npr * nt);
+		{
+			static const char *const hn[3] = { "holdout_below", "holdout_in", "holdout_above" };
+			static const char *const ln[3] = { "loo_below", "loo_in", "loo_above" };
+			for (int c = 0; c < 3; c++)
+				row(f, mname, "all", "all", hn[c],
+				    ntr ? 100.0 * (double)cv.hold[c] / (double)ntr : NAN, d);
+			for (int c = 0; c < 3; c++)
+				row(f, mname, "all", "all", ln[c],
+				    ntr ? 100.0 * (double)cv.loo[c] / ((double)ntr * (double)B) : NAN, d);
+		}
+
+		/* rankings of the runs: tau-b to the root, and their spread */
+		for (size_t b = 0; b < nimg; b++) {
+			signed char *sg = j.sign + b * npr;
+			size_t q = 0;
+			j.zero[b] = 0;
+			for (size_t a = 0; a < S; a++)
+				for (size_t c = a + 1; c < S; c++, q++) {
+					double va = br->sys[(a * ns + k) * nimg + b];
+					double vc = br->sys[(c * ns + k) * nimg + b];
+					sg[q] = (signed char)((va > vc) - (va < vc));
+					j.zero[b] += sg[q] == 0;
+				}
+		}
+		{
+			size_t nd = 0;
+			double sum = 0, mn = NAN;
+			for (size_t b = 1; b <= B; b++) {
+				double tau = tau_of(&j, 0, b);
+				if (isnan(tau))
+					continue;
+				vals[nd++] = tau;
+				sum += tau;
+				mn = isnan(mn) || tau < mn ? tau : mn;
+			}
+			stats_sort(vals, nd);
+			row(f, mname, "all", "all", "tau_mean", nd ? sum / (double)nd : NAN, d);
+			row(f, mname, "all", "all", "tau_min", mn, d);
+			row(f, mname, "all", "all", "tau_q025", stats_quantile(vals, nd, 0.025), d);
+		}
+		{
+			double d2 = 0;
+			unsigned long n2 = 0;
+			pool_run(o->nthreads, B, sigma_task, &j);
+			for (size_t a = 0; a < B; a++) {
+				d2 += j.delta2[a];
+				n2 += j.ndelta[a];
+			}
+			row(f, mname, "all", "all", "rank_sigma",
+			    n2 ? sqrt(0.5 * d2 / (double)n2) : NAN, d);
+		}
+
+		/* per run */
+		for (size_t r = 0; r < S; r++) {
+			const double *q = qsd + r * nt;
+			double mr = stats_mean(q, nt);
+			row(f, mname, s->runs[r].name, "all", "qsd_mean", mr, d);
+			row(f, mname, s->runs[r].name, "all", "qsd_sd", stats_sd(q, nt, mr), d);
+		}
+		/* per topic: 95th percentile across runs */
+		for (size_t t = 0; t < nt; t++) {
+			for (size_t r = 0; r < S; r++)
+				tmp[r] = qsd[r * nt + t];
+			stats_sort(tmp, S);
+			row(f, mname, "all", s->c->topic[t].qid, "qsd_p95",
+			    stats_quantile(tmp, S, 0.95), d);
+		}
+	}
+	free(qsd);
+	free(tmp);
+	free(vals);
+	free(j.pqsd);
+	free(j.pair_base);
+	free(j.cov);
+	free(j.scratch);
+	free(j.sign);
+	free(j.zero);
+	free(j.delta2);
+	free(j.ndelta);
+	return fflush(f) != 0 || ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,94 @@
+/*
+ * test_compare.c - the holdout and leave-one-out coverage of bootstrap
+ * intervals (compare_coverage): a case computed by hand, and random cases
+ * with ties against a brute-force reference that rebuilds each interval
+ * from the other values.
+ */
+#include "check.h"
+#include "compare.h"
+#include "stats.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+/* Brute force: for each j, sort the other values, type-7 quantiles. */
+static void slow_coverage(const double *z, size_t B, struct coverage *c)
+{
+	double *x = malloc(B * sizeof *x);
+	for (size_t j = 0; j < B; j++) {
+		size_t n = 0;
+		double lo, hi;
+		int cls;
+		for (size_t i = 0; i < B; i++)
+			if (i != j)
+				x[n++] = z[i];
+		stats_sort(x, n);
+		lo = stats_quantile(x, n, 0.025);
+		hi = stats_quantile(x, n, 0.975);
+		cls = z[j] < lo ? 0 : z[j] > hi ? 2 : 1;
+		c->loo[cls]++;
+		if (j == B - 1)
+			c->hold[cls]++;
+	}
+	free(x);
+}
+
+int main(void)
+{
+	/* Hand case, B = 5, z = 4 0 2 1 3 (images 1..5).  Without one value
+	 * there are 4 left: h = 3 * 0.025 = 0.075 and 3 * 0.975 = 2.925.
+	 *   drop 4: others 0 1 2 3: lo = 0.075, hi = 2 + 0.925 = 2.925;
+	 *           4 > hi: above
+	 *   drop 0: others 1 2 3 4: lo = 1.075, hi = 3.925; 0 below
+	 *   drop 2: others 0 1 3 4: lo = 0.075, hi = 3 + 0.925 = 3.925; in
+	 *   drop 1: others 0 2 3 4: lo = 0.15, hi = 3.925; in
+	 *   drop 3 (image B, the holdout): others 0 1 2 4: lo = 0.075,
+	 *           hi = 2 + 0.925 * 2 = 3.85; 3 in
+	 * loo: 1 below, 3 in, 1 above; holdout: in. */
+	double z[] = { 4, 0, 2, 1, 3 }, x[5];
+	struct coverage c = { { 0 }, { 0 } };
+	compare_coverage(z, 5, x, &c);
+	CHECK(c.loo[0] == 1 && c.loo[1] == 3 && c.loo[2] == 1,
+	      "leave-one-out of 4 0 2 1 3: 1 below, 3 in, 1 above (got %lu %lu %lu)",
+	      c.loo[0], c.loo[1], c.loo[2]);
+	CHECK(c.hold[0] == 0 && c.hold[1] == 1 && c.hold[2] == 0,
+	      "holdout of image 5 (value 3) against 4 0 2 1: inside");
+	{
+		/* All equal: every value is inside its degenerate interval. */
+		double e[] = { 0, 0, 0 }, xe[3];
+		struct coverage ce = { { 0 }, { 0 } };
+		compare_coverage(e, 3, xe, &ce);
+		CHECK(ce.loo[1] == 3 && ce.hold[1] == 1, "equal values are all inside");
+	}
+	{
+		/* B = 2: the interval of one value is that value. */
+		double two[] = { 1, 2 }, x2[2];
+		struct coverage c2 = { { 0 }, { 0 } };
+		compare_coverage(two, 2, x2, &c2);
+		CHECK(c2.loo[2] == 1 && c2.loo[0] == 1 && c2.hold[2] == 1,
+		      "B = 2: 2 is above [1, 1] and 1 below [2, 2]");
+	}
+	{
+		/* Random vectors with many ties against the brute force. */
+		uint64_t s = 99;
+		int bad = 0, cases = 0;
+		for (int r = 0; r < 300; r++) {
+			size_t B = 2 + (size_t)(r % 120);
+			double v[130], xs[130];
+			struct coverage a = { { 0 }, { 0 } }, b = { { 0 }, { 0 } };
+			for (size_t i = 0; i < B; i++) {
+				s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+				v[i] = (double)((s >> 33) % (r % 3 ? 7 : 1000)) / 8.0;
+			}
+			compare_coverage(v, B, xs, &a);
+			slow_coverage(v, B, &b);
+			for (int k = 0; k < 3; k++)
+				if (a.loo[k] != b.loo[k] || a.hold[k] != b.hold[k])
+					bad++;
+			cases++;
+		}
+		CHECK(bad == 0, "coverage equals the brute force on %d random vectors with ties (%d differ)",
+		      cases, bad);
+	}
+	return check_exit();
+}
