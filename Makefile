@@ -49,8 +49,40 @@ build/gen: tests/gen.c
 	@mkdir -p build
 	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -o $@ tests/gen.c -lm
 
+# libFuzzer targets (clang with libclang-rt; not needed by make test).
+FUZZCC ?= clang
+FUZZFLAGS = -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -pthread
+FUZZ_TARGETS = qrels run options pipeline
+FUZZ_BINS = $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
+FUZZ_SECONDS ?= 600
+SMOKE_SECONDS ?= 5
+
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIBSRC) $(HDR)
+	@mkdir -p build/fuzz
+	$(FUZZCC) $(FUZZFLAGS) $(CPPFLAGS_CB) -o $@ $< $(LIBSRC) -lm
+
+fuzz: $(FUZZ_BINS)
+	@for t in $(FUZZ_TARGETS); do mkdir -p build/fuzz/corpus_$$t; \
+	  echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
+	  build/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=build/fuzz/crash_$$t- build/fuzz/corpus_$$t tests/fuzz/seed_$$t \
+	    2>&1 | grep -E '^(stat::number_of_executed_units|stat::peak_rss|==|SUMMARY|artifact)' ; \
+	done
+
+fuzz-smoke: $(FUZZ_BINS)
+	@for t in $(FUZZ_TARGETS); do mkdir -p build/fuzz/corpus_$$t; \
+	  build/fuzz/fuzz_$$t -max_total_time=$(SMOKE_SECONDS) \
+	    -artifact_prefix=build/fuzz/crash_$$t- build/fuzz/corpus_$$t tests/fuzz/seed_$$t \
+	    > build/fuzz/smoke_$$t.log 2>&1 \
+	  && echo "ok - fuzz smoke $$t: $$(grep -c . build/fuzz/smoke_$$t.log) log lines, no crash" \
+	  || { echo "not ok - fuzz smoke $$t"; tail -30 build/fuzz/smoke_$$t.log; exit 1; }; \
+	done
+
 test: cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen
 	sh tests/run.sh
+
+check-valgrind: cbeval
+	sh tests/valgrind.sh
 
 bench: cbeval build/gen
 	sh tests/bench.sh
@@ -68,4 +100,4 @@ uninstall:
 clean:
 	rm -rf build cbeval
 
-.PHONY: all test bench install uninstall clean
+.PHONY: all test check-valgrind bench fuzz fuzz-smoke install uninstall clean

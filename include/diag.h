@@ -31,6 +31,11 @@ void diag_at(struct diag *d, const char *file, unsigned long line,
 void diag_set(struct diag *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* A failed write to what ("output", "the images"): sets d to "cannot
+ * write WHAT: <strerror(errno)>", except for EPIPE (the reader closed the
+ * pipe), where d is set with an empty message, which main does not print. */
+void diag_write_failed(struct diag *d, const char *what);
+
 struct warnings {
 	char **v;
 	size_t n, cap;

@@ -245,7 +245,7 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 	if (o->images && rc == 0 && fflush(o->images) != 0)
 		rc = -1;
 	if (rc != 0)
-		diag_set(d, "cannot write the images: %s", strerror(errno));
+		diag_write_failed(d, "the images");
 	boot_summarise(sum, s->nruns, ns, o->B, o->nthreads, res->all);
 
 	for (unsigned w = 0; w < o->nthreads; w++)

@@ -4,6 +4,7 @@
 #include "diag.h"
 #include "xalloc.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -37,6 +38,18 @@ void diag_set(struct diag *d, const char *fmt, ...)
 	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
 	va_end(ap);
 	d->set = 1;
+}
+
+void diag_write_failed(struct diag *d, const char *what)
+{
+	if (errno == EPIPE) {
+		if (!d->set) {
+			d->msg[0] = '\0';
+			d->set = 1;
+		}
+		return;
+	}
+	diag_set(d, "cannot write %s: %s", what, strerror(errno));
 }
 
 void warnings_init(struct warnings *w)

@@ -184,7 +184,7 @@ static int bootstrap(const struct scorer *s, const struct options *o,
 		else if (!to_stdout)
 			rc = output_boot(stdout, s, &br, o);
 		if (rc != 0)
-			diag_set(d, "cannot write output: %s", strerror(errno));
+			diag_write_failed(d, "output");
 		else
 			status = EXIT_OK;
 	}
@@ -235,7 +235,7 @@ int eval_main(const struct options *o, struct diag *d)
 		vals = score_root(&s, nthreads);
 		means = means_of(&s, vals);
 		if (output_eval(stdout, &s, vals, means, o) != 0)
-			diag_set(d, "cannot write output: %s", strerror(errno));
+			diag_write_failed(d, "output");
 		else
 			status = EXIT_OK;
 		free(vals);

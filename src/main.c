@@ -14,6 +14,8 @@ static int finish_stdout(void)
 {
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return EXIT_OK;
+	if (errno == EPIPE)
+		return EXIT_DATA;
 	fprintf(stderr, "cbeval: cannot write output: %s\n", strerror(errno));
 	return EXIT_DATA;
 }
@@ -42,7 +44,7 @@ int main(int argc, char **argv)
 		return finish_stdout();
 	}
 	status = eval_main(&o, &d);
-	if (status != EXIT_OK)
+	if (status != EXIT_OK && d.msg[0])   /* empty: closed pipe, quiet */
 		fprintf(stderr, "cbeval: %s\n", d.msg);
 	options_release(&o);
 	return status;

@@ -39,6 +39,13 @@ for flavour in rel asan; do
 	done
 done
 
+# valgrind (memcheck) once, on the optimised build: the sanitizer build
+# cannot run under it.
+out=$(CBEVAL="$top/cbeval" sh tests/valgrind.sh 2>&1); rc=$?
+printf '%s\n' "$out" | sed "s/^/[valgrind] /"
+printf '%s\n' "$out" | grep -E '^(not )?ok ' >> "$log"
+[ $rc -ne 0 ] && ! printf '%s\n' "$out" | grep -q '^not ok ' && echo "not ok - valgrind.sh exited with status $rc" | tee -a "$log"
+
 passed=$(grep -c '^ok ' "$log")
 failed=$(grep -c '^not ok ' "$log")
 echo

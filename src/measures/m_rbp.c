@@ -82,6 +82,10 @@ static void rbp_score(const struct measure *m, const struct ranked *r,
 	}
 	out[0] = (1 - m->p) * rel;
 	out[1] = 1 - (1 - m->p) * rbp_sum_judged(m, r);
+	/* The residual is at least p^D > 0; rounding in 1 - (1-p) * sum can
+	 * leave -1e-16 when every position is judged: print 0, not -0.0000. */
+	if (out[1] < 0)
+		out[1] = 0;
 }
 
 const struct measure_def measure_rbp = {

@@ -1,0 +1,41 @@
+#!/bin/sh
+# tests/valgrind.sh - run cbeval under valgrind (memcheck, leaks included)
+# on the test collections: plain evaluation, the bootstrap with -q and
+# --images, --pairs, --reliability, gzip input, and error exits.  Prints
+# "ok - ..." / "not ok - ..." per command and exits 1 on any error.
+# Used by "make check-valgrind".
+set -u
+CBEVAL=${CBEVAL:-./cbeval}
+if ! command -v valgrind >/dev/null 2>&1; then
+	echo "ok - valgrind: skipped (valgrind not installed)"
+	exit 0
+fi
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+R=tests/ref/synth_small
+fail=0
+vg() {
+	want=$1; shift
+	valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect,possible \
+		--errors-for-leak-kinds=definite,indirect,possible "$CBEVAL" "$@" > /dev/null 2> "$T/vg"
+	rc=$?
+	if [ $rc -eq "$want" ] && ! grep -q '^==[0-9]*==' "$T/vg"; then
+		echo "ok - valgrind clean: cbeval $*"
+	else
+		echo "not ok - valgrind: cbeval $* (status $rc)"
+		sed 's/^/# /' "$T/vg" | head -30
+		fail=1
+	fi
+}
+gzip -c $R/runs/sys001.run > "$T/sys001.run.gz"
+printf '1 Q0 a 1 nan T\n' > "$T/bad.run"
+vg 0 data/qrels data/runs/*.run
+vg 0 -q -F trec -m map,P_10 $R/qrels $R/runs/sys000.run "$T/sys001.run.gz"
+vg 0 -q -b 5 -j 2 --images "$T/img" $R/qrels $R/runs/*.run
+vg 0 -q -b 4 --pairs $R/qrels $R/runs/*.run
+vg 0 -b 4 --reliability $R/qrels $R/runs/*.run
+vg 0 --order=rank --dedup -M 50 $R/qrels $R/runs/sys002.run
+vg 2 $R/qrels "$T/bad.run"
+vg 2 $R/qrels "$T/missing.run"
+vg 1 -m 'RBP(p=2)' $R/qrels $R/runs/sys000.run
+exit $fail
