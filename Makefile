@@ -84,6 +84,9 @@ test: cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen
 check-valgrind: cbeval
 	sh tests/valgrind.sh
 
+check-scale: cbeval
+	sh tests/scale.sh
+
 bench: cbeval build/gen
 	sh tests/bench.sh
 
@@ -100,4 +103,4 @@ uninstall:
 clean:
 	rm -rf build cbeval
 
-.PHONY: all test check-valgrind bench fuzz fuzz-smoke install uninstall clean
+.PHONY: all test check-valgrind check-scale bench fuzz fuzz-smoke install uninstall clean

@@ -5,9 +5,17 @@
  * split and checked and becomes a batch record pointing into the reader's
  * buffer; at each block end the batch is interned into the topics' document
  * maps (one lock acquisition per stretch of lines of the same topic) and
- * appended as entries (topic, id, line, key, stable docno pointer).  At the
- * end the entries are grouped by topic (stable counting sort), each ranking
- * is ordered, checked for duplicates, cut at -M, and reduced to its ids.
+ * appended as 24-byte entries (key, id, line, topic).  At the end each
+ * topic's entries are found - in place when the file keeps each topic's
+ * lines together, as run files do, else by a stable counting sort into a
+ * second array - and each ranking is ordered, checked for duplicates, cut
+ * at -M and reduced to its ids.  Docnos are needed only to break score
+ * ties; they are read from the topic's map, under its lock, for the tied
+ * entries alone.
+ *
+ * Memory while loading a file: 24 bytes per line of the file (48 for a
+ * file whose topics are interleaved), besides what is kept: the interned
+ * documents and 4 bytes per retrieved document.
  *
  * Ordering by score is trec_eval's: score descending, ties by docno
  * descending in byte order (line order as a last resort, which only
@@ -34,11 +42,10 @@ struct rec {                  /* a parsed line awaiting interning */
 };
 
 struct ent {                  /* an interned line */
-	const char *docno;    /* stable, owned by the topic's map */
-	unsigned long line;
 	double key;
-	uint32_t topic;
 	uint32_t id;
+	uint32_t line;        /* files have fewer than 2^32 lines (checked) */
+	uint32_t topic;
 };
 
 void run_scratch_init(struct run_scratch *s)
@@ -113,8 +120,7 @@ static void flush_batch(struct load *L)
 		}
 		e->id = strmap_intern(&t->docs, b[i].docno, b[i].len,
 				      b[i].hash, &added);
-		e->docno = strmap_str(&t->docs, e->id);
-		e->line = b[i].line;
+		e->line = (uint32_t)b[i].line;
 		e->key = b[i].key;
 		e->topic = b[i].topic;
 	}
@@ -137,6 +143,11 @@ static int parse_line(struct load *L, char *line, size_t len, struct diag *d)
 
 	if (len == 0 || line[0] == '#')
 		return 0;
+	if (rd->line > UINT32_MAX) {
+		diag_at(d, rd->name, rd->line, "more than %lu lines in one file",
+			(unsigned long)UINT32_MAX);
+		return -1;
+	}
 	bad = lex_split(line, len, &fs, &at);
 	if (bad) {
 		diag_at(d, rd->name, rd->line,
@@ -205,17 +216,12 @@ static int parse_line(struct load *L, char *line, size_t len, struct diag *d)
 	return 0;
 }
 
-/* Evaluation order for --order=score: score descending, docno descending
- * in byte order, then line. */
-static int cmp_score(const void *pa, const void *pb)
+/* Key order of --order=score: score descending, then line. */
+static int cmp_score_key(const void *pa, const void *pb)
 {
 	const struct ent *a = pa, *b = pb;
-	int r;
 	if (a->key != b->key)
 		return a->key > b->key ? -1 : 1;
-	r = strcmp(b->docno, a->docno);
-	if (r)
-		return r;
 	return a->line < b->line ? -1 : a->line > b->line;
 }
 
@@ -228,36 +234,83 @@ static int cmp_rank(const void *pa, const void *pb)
 	return a->line < b->line ? -1 : a->line > b->line;
 }
 
-static void order_ranking(struct ent *e, size_t n, enum run_order order)
+/* A tied entry with its docno, for sorting a stretch of equal scores. */
+struct tie {
+	const char *docno;
+	struct ent e;
+};
+
+/* trec_eval's tie rule: docno descending in byte order, then line. */
+static int cmp_tie(const void *pa, const void *pb)
 {
-	int (*cmp)(const void *, const void *);
-	size_t i, sorted = 1, keys_sorted = 1;
-	if (order == ORDER_FILE || n < 2)
-		return;
-	cmp = order == ORDER_SCORE ? cmp_score : cmp_rank;
-	for (i = 1; i < n; i++) {
-		if (cmp(&e[i - 1], &e[i]) > 0) {
-			sorted = 0;
-			if (order == ORDER_RANK ? e[i - 1].key > e[i].key
-						: e[i - 1].key < e[i].key)
-				keys_sorted = 0;
-		}
+	const struct tie *a = pa, *b = pb;
+	int r = strcmp(b->docno, a->docno);
+	if (r)
+		return r;
+	return a->e.line < b->e.line ? -1 : a->e.line > b->e.line;
+}
+
+/* Sort the n >= 2 entries of equal score at e by docno descending.  The
+ * docnos come from the topic's map under its lock (other threads may be
+ * adding to it); the strings themselves never move. */
+static void order_ties(struct load *L, struct topic *tp, struct ent *e,
+		       size_t n)
+{
+	struct tie *t;
+	int sorted = 1;
+	xgrow(&L->s->grp, &L->s->grp_cap, n, sizeof *t);
+	t = L->s->grp;
+	pthread_mutex_lock(&tp->lock);
+	for (size_t i = 0; i < n; i++) {
+		t[i].docno = strmap_str(&tp->docs, e[i].id);
+		t[i].e = e[i];
 	}
+	pthread_mutex_unlock(&tp->lock);
+	for (size_t i = 1; i < n && sorted; i++)
+		sorted = cmp_tie(&t[i - 1], &t[i]) <= 0;
 	if (sorted)
 		return;
-	if (!keys_sorted) {
-		qsort(e, n, sizeof *e, cmp);
+	qsort(t, n, sizeof *t, cmp_tie);
+	for (size_t i = 0; i < n; i++)
+		e[i] = t[i].e;
+}
+
+static void order_ranking(struct load *L, struct topic *tp, struct ent *e,
+			  size_t n)
+{
+	enum run_order order = L->o->order;
+	int (*cmp)(const void *, const void *);
+	size_t i;
+	if (order == ORDER_FILE || n < 2)
 		return;
-	}
-	/* Keys in order: only stretches of equal keys need sorting. */
+	cmp = order == ORDER_SCORE ? cmp_score_key : cmp_rank;
+	for (i = 1; i < n; i++)
+		if (cmp(&e[i - 1], &e[i]) > 0)
+			break;
+	if (i < n)      /* most files are in order already */
+		qsort(e, n, sizeof *e, cmp);
+	if (order == ORDER_RANK)
+		return;
 	for (i = 0; i < n;) {
 		size_t j = i + 1;
 		while (j < n && e[j].key == e[i].key)
 			j++;
 		if (j - i > 1)
-			qsort(e + i, j - i, sizeof *e, cmp);
+			order_ties(L, tp, e + i, j - i);
 		i = j;
 	}
+}
+
+/* The docno of entry e, quoted for a message (read under the topic lock). */
+static char *docno_quote(struct load *L, const struct ent *e, char *buf,
+			 size_t sz)
+{
+	struct topic *tp = &L->c->topic[e->topic];
+	const char *s;
+	pthread_mutex_lock(&tp->lock);
+	s = strmap_str(&tp->docs, e->id);
+	pthread_mutex_unlock(&tp->lock);
+	return diag_quote(buf, sz, s, strlen(s));
 }
 
 /* Remove duplicates from an ordered ranking; returns its new length or
@@ -293,8 +346,7 @@ static size_t dedup_ranking(struct load *L, struct ent *e, size_t n,
 			if (!L->o->dedup) {
 				diag_at(d, L->rd.name, a > b ? a : b,
 					"duplicate document %s in topic %s (also on line %lu)",
-					diag_quote(db, sizeof db, e[i].docno,
-						   strlen(e[i].docno)),
+					docno_quote(L, &e[i], db, sizeof db),
 					diag_quote(qb, sizeof qb,
 						   L->c->topic[e[i].topic].qid,
 						   strlen(L->c->topic[e[i].topic].qid)),
@@ -304,12 +356,12 @@ static size_t dedup_ranking(struct load *L, struct ent *e, size_t n,
 			if ((*ndup)++ == 0)
 				snprintf(dupmsg, dupsz,
 					 "document %s in topic %s on lines %lu and %lu",
-					 diag_quote(db, sizeof db, e[i].docno,
-						    strlen(e[i].docno)),
+					 docno_quote(L, &e[i], db, sizeof db),
 					 diag_quote(qb, sizeof qb,
 						    L->c->topic[e[i].topic].qid,
 						    strlen(L->c->topic[e[i].topic].qid)),
-					 first->line, e[i].line);
+					 (unsigned long)first->line,
+					 (unsigned long)e[i].line);
 			continue;
 		}
 		s->stamp[id] = serial;
@@ -373,43 +425,55 @@ static int build(struct load *L, struct diag *d)
 {
 	struct collection *c = L->c;
 	struct run *r = L->r;
-	struct ent *e = L->s->ent, *g;
+	struct ent *e = L->s->ent, *g = e;
 	size_t nt = c->n, total = 0, nmiss = 0;
 	size_t *cnt = xcalloc(nt + 1, sizeof *cnt);
+	size_t *start = xcalloc(nt + 1, sizeof *start);
 	unsigned long ndup = 0;
 	char dupmsg[400] = "";
 	const char **miss;
+	int together = 1;
 
-	for (size_t i = 0; i < L->nent; i++)
-		cnt[e[i].topic + 1]++;
+	/* Where each topic starts, and whether its lines are contiguous. */
+	for (size_t i = 0; i < L->nent; i++) {
+		uint32_t t = e[i].topic;
+		if (cnt[t + 1]++ == 0)
+			start[t] = i;
+		else if (e[i - 1].topic != t)
+			together = 0;
+	}
 	for (size_t t = 0; t < nt; t++)
 		cnt[t + 1] += cnt[t];
-	xgrow(&L->s->grp, &L->s->grp_cap, L->nent, sizeof *g);
-	g = L->s->grp;
-	{
+	if (!together) {
+		/* Interleaved topics: a stable counting sort into a copy. */
 		size_t *pos = xcalloc(nt + 1, sizeof *pos);
+		g = xcalloc(L->nent ? L->nent : 1, sizeof *g);
 		memcpy(pos, cnt, (nt + 1) * sizeof *pos);
 		for (size_t i = 0; i < L->nent; i++)
 			g[pos[e[i].topic]++] = e[i];
 		free(pos);
+		memcpy(start, cnt, (nt + 1) * sizeof *start);
 	}
 	r->off = xcalloc(nt + 1, sizeof *r->off);
 	r->ids = xcalloc(L->nent ? L->nent : 1, sizeof *r->ids);
 	miss = xcalloc(nt ? nt : 1, sizeof *miss);
 	for (size_t t = 0; t < nt; t++) {
-		struct ent *x = g + cnt[t];
+		struct ent *x = g + start[t];
 		size_t n = cnt[t + 1] - cnt[t];
-		const struct topic *tp = &c->topic[t];
+		struct topic *tp = &c->topic[t];
 		r->off[t] = total;
 		if (n == 0) {
 			miss[nmiss++] = tp->qid;
 			continue;
 		}
-		order_ranking(x, n, L->o->order);
+		order_ranking(L, tp, x, n);
 		n = dedup_ranking(L, x, n, &ndup, dupmsg, sizeof dupmsg, d);
 		if (n == (size_t)-1) {
 			free(cnt);
+			free(start);
 			free(miss);
+			if (g != e)
+				free(g);
 			return -1;
 		}
 		if (L->o->max_docs && n > L->o->max_docs)
@@ -421,7 +485,10 @@ static int build(struct load *L, struct diag *d)
 				diag_quote(qb, sizeof qb, tp->qid, strlen(tp->qid)),
 				n, CB_MAX_RANKING);
 			free(cnt);
+			free(start);
 			free(miss);
+			if (g != e)
+				free(g);
 			return -1;
 		}
 		for (size_t i = 0; i < n; i++)
@@ -443,6 +510,9 @@ static int build(struct load *L, struct diag *d)
 	}
 	free(miss);
 	free(cnt);
+	free(start);
+	if (g != e)
+		free(g);
 	return 0;
 }
 

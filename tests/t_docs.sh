@@ -59,9 +59,11 @@ awk '/^  -/ {
 	for (i = 1; i <= n; i++) { sub(/[ =].*/, "", a[i]); print a[i] }
 }' "$tmp/help" | sort -u > "$tmp/help.opts"
 
-# Options of the usage lines: "[-q]", "[-b B]", "[--order score|...]".
+# Options of the usage lines: "[-q]", "[-b B]", "[--order score|...]",
+# and both of the alternatives "[--pairs | --reliability]".
 awk '/^usage:/ { u = 1 } u && /^$/ { exit } u' "$tmp/help" > "$tmp/usage"
-tr ' ' '\n' < "$tmp/usage" | sed -n 's/^\[\(-[-A-Za-z0-9]*\).*/\1/p' |
+sed 's/ | / [/g' "$tmp/usage" | tr ' ' '\n' |
+	sed -n 's/^\[\(-[-A-Za-z0-9]*\).*/\1/p' |
 	sort -u > "$tmp/usage.opts"
 
 # Fl arguments of the given mdoc lines: ".Fl x" is "-x", ".Fl -x" "--x".
