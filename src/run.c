@@ -432,7 +432,7 @@ static int build(struct load *L, struct diag *d)
 	unsigned long ndup = 0;
 	char dupmsg[400] = "";
 	const char **miss;
-	int together = 1;
+	int together = 1, rc = -1;
 
 	/* Where each topic starts, and whether its lines are contiguous. */
 	for (size_t i = 0; i < L->nent; i++) {
@@ -468,14 +468,8 @@ static int build(struct load *L, struct diag *d)
 		}
 		order_ranking(L, tp, x, n);
 		n = dedup_ranking(L, x, n, &ndup, dupmsg, sizeof dupmsg, d);
-		if (n == (size_t)-1) {
-			free(cnt);
-			free(start);
-			free(miss);
-			if (g != e)
-				free(g);
-			return -1;
-		}
+		if (n == (size_t)-1)
+			goto out;
 		if (L->o->max_docs && n > L->o->max_docs)
 			n = L->o->max_docs;
 		if (n > CB_MAX_RANKING) {
@@ -484,12 +478,7 @@ static int build(struct load *L, struct diag *d)
 				"topic %s has %zu documents, more than the limit of %lu (use -M)",
 				diag_quote(qb, sizeof qb, tp->qid, strlen(tp->qid)),
 				n, CB_MAX_RANKING);
-			free(cnt);
-			free(start);
-			free(miss);
-			if (g != e)
-				free(g);
-			return -1;
+			goto out;
 		}
 		for (size_t i = 0; i < n; i++)
 			r->ids[total + i] = x[i].id;
@@ -508,12 +497,14 @@ static int build(struct load *L, struct diag *d)
 			     "%s: warning: run has no documents for %zu of %zu topics (%s); they score 0",
 			     r->label, nmiss, nt, list);
 	}
+	rc = 0;
+out:
 	free(miss);
 	free(cnt);
 	free(start);
 	if (g != e)
 		free(g);
-	return 0;
+	return rc;
 }
 
 int run_load(struct run *r, struct collection *c, const struct run_opts *o,

@@ -119,38 +119,37 @@ void stats_ranks(const double *v, size_t n, double *rank, double *scratch)
 	}
 }
 
+/* One step of the modified Lentz method with numerator num: updates the
+ * running c and d and returns the factor to multiply the result by. */
+static double lentz_step(double *c, double *d, double num)
+{
+	const double tiny = 1e-300;
+	*d = 1 + num * *d;
+	if (fabs(*d) < tiny)
+		*d = tiny;
+	*c = 1 + num / *c;
+	if (fabs(*c) < tiny)
+		*c = tiny;
+	*d = 1 / *d;
+	return *d * *c;
+}
+
 /* Continued fraction of I_x(a, b) (Lentz's method); converges fast for
  * x < (a + 1) / (a + b + 2), which stats_ibeta arranges. */
 static double ibeta_cf(double a, double b, double x)
 {
-	const double tiny = 1e-300, eps = 1e-16;
 	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
-	if (fabs(d) < tiny)
-		d = tiny;
+	if (fabs(d) < 1e-300)
+		d = 1e-300;
 	d = 1 / d;
 	h = d;
 	for (int m = 1; m <= 10000; m++) {
-		double m2 = 2.0 * m, num, del;
-		num = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
-		d = 1 + num * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + num / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		h *= d * c;
-		num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-		d = 1 + num * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + num / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		del = d * c;
+		double m2 = 2.0 * m, del;
+		h *= lentz_step(&c, &d, m * (b - m) * x / ((a + m2 - 1) * (a + m2)));
+		del = lentz_step(&c, &d,
+				 -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1)));
 		h *= del;
-		if (fabs(del - 1) < eps)
+		if (fabs(del - 1) < 1e-16)
 			break;
 	}
 	return h;

@@ -10,13 +10,8 @@
 #  - the summaries equal a slow recomputation in awk from the --images dump
 #    (mean, sd, type-7 quantiles, competition ranks and their quantiles).
 set -u
-CBEVAL=${CBEVAL:-./cbeval}
+. tests/lib.sh
 R=tests/ref/synth_small
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail=0
-ok() { echo "ok - $*"; }
-nok() { echo "not ok - $*"; fail=1; }
 
 "$CBEVAL" -b 10 --images "$T/img10" $R/qrels $R/runs/*.run >/dev/null 2>"$T/err" || nok "-b 10 --images failed: $(cat "$T/err")"
 res=$(awk -F'\t' 'NR==FNR { if (FNR > 1) e[$1 SUBSEP $2 SUBSEP $3 SUBSEP $4] = $5; next }

@@ -7,13 +7,8 @@
 #   a_0 = 1, a_k = a_{k-1} (2k-1)/(2k), th = atan(|t| / sqrt(df)),
 # independent of the continued fraction cbeval uses.
 set -u
-CBEVAL=${CBEVAL:-./cbeval}
+. tests/lib.sh
 R=tests/ref/synth_small
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail=0
-ok() { echo "ok - $*"; }
-nok() { echo "not ok - $*"; fail=1; }
 
 B=20
 "$CBEVAL" -b $B -p 12 --images "$T/img" $R/qrels $R/runs/*.run >/dev/null 2>&1 || nok "images dump failed"

@@ -9,12 +9,7 @@
 # The sanitizer build reserves terabytes of address space, so the ulimit
 # part runs with the optimised build only.
 set -u
-CBEVAL=${CBEVAL:-./cbeval}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail=0
-ok() { echo "ok - $*"; }
-nok() { echo "not ok - $*"; fail=1; }
+. tests/lib.sh
 
 if [ "${CBEVAL_FLAVOUR:-rel}" = rel ]; then
 	"$CBEVAL" -q -b 30 data/qrels data/runs/*.run > "$T/full" 2>/dev/null
