@@ -99,7 +99,12 @@ int reader_open(struct reader *r, const char *path, struct diag *d)
 			r->own_fd = 1;
 		}
 	}
+	/* A small regular file needs no 1 MiB buffer; the buffer still grows
+	 * when a line needs it. */
 	r->cap = BLOCK;
+	if (r->fd > 0 && !r->child && fstat(r->fd, &st) == 0 &&
+	    S_ISREG(st.st_mode) && st.st_size < BLOCK)
+		r->cap = st.st_size < 4096 ? 4096 : (size_t)st.st_size + 1;
 	r->buf = xmalloc(r->cap + 1);
 	return 0;
 }
