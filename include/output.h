@@ -18,6 +18,11 @@
 #include "cli.h"
 #include "score.h"
 
+/* Print a tab and v with the given decimals: "NA" when v is NaN, and no
+ * minus sign on a value that rounds to zero (a difference of -1e-17 left
+ * by rounding prints as 0.0000, not -0.0000). */
+void output_num(FILE *f, double v, int decimals);
+
 /* Bootstrap summaries (-b B): header "run qid measure root mean sd ci_lo
  * q25 median q75 ci_hi rank rank_min rank_q25 rank_median rank_q75
  * rank_max", rows in the same order as output_eval.  sd is "NA" when it is

@@ -11,6 +11,7 @@
  * kept as a vector of signs, so tau-b of two images is a dot product.
  */
 #include "compare.h"
+#include "output.h"
 #include "pool.h"
 #include "stats.h"
 #include "xalloc.h"
@@ -20,14 +21,6 @@
 #include <string.h>
 
 /* ---- shared helpers ----------------------------------------------------- */
-
-static void put(FILE *f, double v, int decimals)
-{
-	if (isnan(v))
-		fputs("\tNA", f);
-	else
-		fprintf(f, "\t%.*f", decimals, v);
-}
 
 /* p-values: significant digits rather than decimals, so small ones show. */
 static void put_p(FILE *f, double v, int decimals)
@@ -230,10 +223,10 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 						if (o->per_topic)
 							fprintf(f, "\t%s", q < nt ? s->c->topic[q].qid : "all");
 						for (int c = PC_ROOT; c <= PC_EQ; c++)
-							put(f, row[c], o->decimals);
+							output_num(f, row[c], o->decimals);
 						put_p(f, row[PC_ROOTP], o->decimals);
 						put_p(f, row[PC_PMED], o->decimals);
-						put(f, row[PC_PLT05], o->decimals);
+						output_num(f, row[PC_PLT05], o->decimals);
 						fputc('\n', f);
 					}
 				}
@@ -364,7 +357,7 @@ static void row(FILE *f, const char *measure, const char *run, const char *qid,
 		const char *stat, double v, int decimals)
 {
 	fprintf(f, "%s\t%s\t%s\t%s", measure, run, qid, stat);
-	put(f, v, decimals);
+	output_num(f, v, decimals);
 	fputc('\n', f);
 }
 

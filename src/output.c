@@ -6,11 +6,14 @@
 #include "boot.h"
 
 #include <math.h>
+#include <string.h>
 
 static void row_tsv(FILE *f, const char *run, const char *qid,
 		    const char *measure, double v, int decimals)
 {
-	fprintf(f, "%s\t%s\t%s\t%.*f\n", run, qid, measure, decimals, v);
+	fprintf(f, "%s\t%s\t%s", run, qid, measure);
+	output_num(f, v, decimals);
+	fputc('\n', f);
 }
 
 static void row_trec(FILE *f, const char *measure, const char *qid, double v,
@@ -57,12 +60,18 @@ int output_eval(FILE *f, const struct scorer *s, const double *vals,
 	return 0;
 }
 
-static void num(FILE *f, double v, int decimals)
+void output_num(FILE *f, double v, int decimals)
 {
-	if (isnan(v))
+	char buf[64];
+	if (isnan(v)) {
 		fputs("\tNA", f);
+		return;
+	}
+	snprintf(buf, sizeof buf, "%.*f", decimals, v);
+	if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
+		fprintf(f, "\t%s", buf + 1);
 	else
-		fprintf(f, "\t%.*f", decimals, v);
+		fprintf(f, "\t%s", buf);
 }
 
 static void row_boot(FILE *f, const char *run, const char *qid,
@@ -70,11 +79,11 @@ static void row_boot(FILE *f, const char *run, const char *qid,
 {
 	fprintf(f, "%s\t%s\t%s", run, qid, measure);
 	for (int c = ST_ROOT; c <= ST_CI_HI; c++)
-		num(f, st[c], decimals);
+		output_num(f, st[c], decimals);
 	fprintf(f, "\t%.0f\t%.0f", st[ST_RANK], st[ST_RANK_MIN]);
-	num(f, st[ST_RANK_Q25], decimals);
-	num(f, st[ST_RANK_MEDIAN], decimals);
-	num(f, st[ST_RANK_Q75], decimals);
+	output_num(f, st[ST_RANK_Q25], decimals);
+	output_num(f, st[ST_RANK_MEDIAN], decimals);
+	output_num(f, st[ST_RANK_Q75], decimals);
 	fprintf(f, "\t%.0f\n", st[ST_RANK_MAX]);
 }
 

@@ -6,6 +6,7 @@
  */
 #include "check.h"
 #include "compare.h"
+#include "output.h"
 #include "stats.h"
 
 #include <stdint.h>
@@ -89,6 +90,23 @@ int main(void)
 		}
 		CHECK(bad == 0, "coverage equals the brute force on %d random vectors with ties (%d differ)",
 		      cases, bad);
+	}
+	{
+		/* output_num: no "-0.0000" for a difference that rounds to 0 */
+		char buf[256] = "";
+		FILE *f = tmpfile();
+		output_num(f, -1e-17, 4);
+		output_num(f, -0.00004, 4);
+		output_num(f, -0.0002, 4);
+		output_num(f, 0.5, 2);
+		output_num(f, NAN, 4);
+		output_num(f, -0.4, 0);
+		rewind(f);
+		if (!fgets(buf, sizeof buf, f))
+			buf[0] = '\0';
+		fclose(f);
+		CHECK(strcmp(buf, "\t0.0000\t0.0000\t-0.0002\t0.50\tNA\t0") == 0,
+		      "output_num prints zero without a sign, NA for NaN (got '%s')", buf);
 	}
 	return check_exit();
 }
