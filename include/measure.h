@@ -12,7 +12,7 @@
  *       h: documents that are relevant or have positive gain (ids < n_int);
  *       a hit is a document with multiplicity k = hit_k() >= 1 occupying
  *       positions pos .. pos+k-1 of the image (1-based);
- *     and, for measures that ask for them (measure_def.other_depth), the
+ *     and, for measures that ask for them (measure_def.judged_depth), the
  *       spans of positions occupied by judged documents (any grade),
  *       complete down to that depth.  Unjudged documents only advance
  *       positions.
@@ -75,7 +75,7 @@ struct measure_def {
 	/* Precompute tables after parse (may be NULL); m owns m->tab. */
 	void (*setup)(struct measure *m);
 	/* Depth down to which judged spans are needed (0: none). */
-	uint64_t other_depth;
+	uint64_t judged_depth;
 	/* Per topic and image, shared by all runs (may be NULL). */
 	double (*prep)(const struct measure *m, const struct topic_image *ti);
 	/* The measure itself: write n_out values to out. */

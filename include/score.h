@@ -38,7 +38,7 @@ struct scorer {
 	size_t nm;
 	struct slot *slots;     /* owned */
 	size_t nslots;
-	uint64_t other_depth;   /* max over measures of other_depth */
+	uint64_t judged_depth;   /* max over measures of judged_depth */
 	size_t max_ranking;     /* longest ranking of any run */
 	size_t max_docs;        /* most documents of any topic */
 	struct image_fn imf;

@@ -26,8 +26,8 @@ void scorer_init(struct scorer *s, const struct collection *c,
 	image_fn_init(&s->imf);
 	for (size_t i = 0; i < nm; i++) {
 		ns += (size_t)m[i].def->n_out;
-		if (m[i].def->other_depth > s->other_depth)
-			s->other_depth = m[i].def->other_depth;
+		if (m[i].def->judged_depth > s->judged_depth)
+			s->judged_depth = m[i].def->judged_depth;
 	}
 	s->slots = xcalloc(ns, sizeof *s->slots);
 	for (size_t i = 0; i < nm; i++)
@@ -168,7 +168,7 @@ void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 		/* A run without this topic, or whose image of it is empty,
 		 * scores 0 on every measure (the residual included). */
 		if (run->off[t + 1] == run->off[t] ||
-		    !scan(run, t, x->k, s->other_depth, x, &rk)) {
+		    !scan(run, t, x->k, s->judged_depth, x, &rk)) {
 			memset(o, 0, s->nslots * sizeof *o);
 			continue;
 		}

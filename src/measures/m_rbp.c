@@ -95,6 +95,6 @@ const struct measure_def measure_rbp = {
 	.parse = rbp_parse,
 	.names = rbp_names,
 	.setup = rbp_setup,
-	.other_depth = MEASURE_DEPTH,
+	.judged_depth = MEASURE_DEPTH,
 	.score = rbp_score,
 };
