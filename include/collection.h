@@ -44,8 +44,6 @@ struct collection {
 	struct topic *topic;
 	size_t n;
 	struct strmap qids;     /* qid -> topic index */
-	int level;              /* relevance level (-l) */
-	int frozen;
 };
 
 struct qrels_opts {

@@ -278,7 +278,6 @@ int qrels_load(struct collection *c, const char *path,
 	char dupmsg[400] = "";
 	int rc = -1;
 
-	c->level = o->level;
 	if (reader_open(&r, path, d) != 0)
 		return -1;
 	for (;;) {
@@ -334,5 +333,4 @@ void collection_freeze(struct collection *c)
 		memcpy(t->hash, t->docs.hash, sizeof *t->hash * t->n_docs);
 		strmap_release(&t->docs);
 	}
-	c->frozen = 1;
 }

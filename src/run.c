@@ -97,7 +97,6 @@ struct load {
 	unsigned long mixed_line;     /* first line with another tag */
 	char *mixed_tag;
 	struct strmap unknown;        /* qids not in the qrels */
-	unsigned long unknown_lines;
 };
 
 static void flush_batch(struct load *L)
@@ -202,7 +201,6 @@ static int parse_line(struct load *L, char *line, size_t len, struct diag *d)
 		int added;
 		strmap_intern(&L->unknown, fs.f[0], fs.len[0],
 			      fnv1a64(fs.f[0], fs.len[0]), &added);
-		L->unknown_lines++;
 		return 0;
 	}
 	xgrow(&L->s->batch, &L->s->batch_cap, L->nbatch + 1, sizeof *rec);
