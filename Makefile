@@ -1,4 +1,10 @@
-# cbeval - corpus-bootstrap IR evaluation.  See README.md.
+# cbeval - corpus-bootstrap IR evaluation.  See README.md.  Needs GNU make.
+#
+# CC, CFLAGS, CPPFLAGS, LDFLAGS and LDLIBS are the user's and are passed to
+# every compile and link (the product, the tests and the sanitizer build);
+# the flags cbeval needs itself are added to them.  The optimised build
+# defines NDEBUG; the sanitizer build, which the tests also run, keeps the
+# assert()s that check the preconditions stated in the headers.
 
 PREFIX ?= /usr/local
 MANDIR ?= $(PREFIX)/share/man
@@ -20,18 +26,18 @@ ASAN = -fsanitize=address,undefined -fno-omit-frame-pointer -g -O1
 all: cbeval
 
 cbeval: $(OBJ)
-	$(CC) $(WARN) $(CFLAGS) -pthread $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS_CB)
+	$(CC) $(WARN) $(CFLAGS) -pthread $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS_CB) $(LDLIBS)
 
 build/rel/%.o: %.c $(HDR)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(CFLAGS) -pthread $(CPPFLAGS_CB) -c -o $@ $<
+	$(CC) $(WARN) $(CFLAGS) -pthread $(CPPFLAGS_CB) -DNDEBUG $(CPPFLAGS) -c -o $@ $<
 
 build/asan/%.o: %.c $(HDR)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(ASAN) -pthread $(CPPFLAGS_CB) -c -o $@ $<
+	$(CC) $(WARN) $(ASAN) -pthread $(CPPFLAGS_CB) $(CPPFLAGS) -c -o $@ $<
 
 build/asan/cbeval: $(ASAN_OBJ)
-	$(CC) $(ASAN) -pthread -o $@ $(ASAN_OBJ) $(LDLIBS_CB)
+	$(CC) $(ASAN) -pthread $(LDFLAGS) -o $@ $(ASAN_OBJ) $(LDLIBS_CB) $(LDLIBS)
 
 # Test programs: every tests/test_*.c is one program linked with the
 # library objects, built twice (optimised and sanitized).
@@ -40,14 +46,14 @@ REL_TESTS = $(TESTSRC:tests/%.c=build/rel/%)
 ASAN_TESTS = $(TESTSRC:tests/%.c=build/asan/%)
 
 build/rel/test_%: tests/test_%.c tests/check.h $(LIBOBJ) $(HDR)
-	$(CC) $(WARN) $(CFLAGS) -pthread $(CPPFLAGS_CB) -o $@ $< $(LIBOBJ) $(LDLIBS_CB)
+	$(CC) $(WARN) $(CFLAGS) -pthread $(CPPFLAGS_CB) $(CPPFLAGS) $(LDFLAGS) -o $@ $< $(LIBOBJ) $(LDLIBS_CB) $(LDLIBS)
 
 build/asan/test_%: tests/test_%.c tests/check.h $(ASAN_LIBOBJ) $(HDR)
-	$(CC) $(WARN) $(ASAN) -pthread $(CPPFLAGS_CB) -o $@ $< $(ASAN_LIBOBJ) $(LDLIBS_CB)
+	$(CC) $(WARN) $(ASAN) -pthread $(CPPFLAGS_CB) $(CPPFLAGS) $(LDFLAGS) -o $@ $< $(ASAN_LIBOBJ) $(LDLIBS_CB) $(LDLIBS)
 
 build/gen: tests/gen.c
 	@mkdir -p build
-	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -o $@ tests/gen.c -lm
+	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ tests/gen.c -lm $(LDLIBS)
 
 # libFuzzer targets (clang with libclang-rt; not needed by make test).
 FUZZCC ?= clang
@@ -59,7 +65,7 @@ SMOKE_SECONDS ?= 5
 
 build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIBSRC) $(HDR)
 	@mkdir -p build/fuzz
-	$(FUZZCC) $(FUZZFLAGS) $(CPPFLAGS_CB) -o $@ $< $(LIBSRC) -lm
+	$(FUZZCC) $(FUZZFLAGS) $(CPPFLAGS_CB) $(CPPFLAGS) -o $@ $< $(LIBSRC) -lm
 
 fuzz: $(FUZZ_BINS)
 	@for t in $(FUZZ_TARGETS); do mkdir -p build/fuzz/corpus_$$t; \

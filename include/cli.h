@@ -33,6 +33,7 @@ struct options {
 	const char *images_file;  /* --images */
 	int pairs;                /* --pairs */
 	int reliability;          /* --reliability */
+	int quiet;                /* --quiet: no warnings */
 	int help, version;
 };
 

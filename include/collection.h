@@ -55,9 +55,16 @@ void collection_init(struct collection *c);
 void collection_release(struct collection *c);
 
 /* Read the qrels at path into an empty collection.  Returns 0, or -1 with d
- * set ("FILE:LINE: what").  Warnings (--dedup) are appended to w. */
+ * set ("FILE:LINE: what"), the collection left empty.  A malformed line
+ * does not stop the reading: up to DIAG_KEEP errors are kept in d (see
+ * diag_keep).  Warnings (--dedup) are appended to w. */
 int qrels_load(struct collection *c, const char *path,
 	       const struct qrels_opts *o, struct warnings *w, struct diag *d);
+
+/* For the line loops of the loaders: move the line error in one to d and
+ * count it in *nerr; returns 1 when the file has had DIAG_KEEP errors and
+ * reading should stop, else 0. */
+int keep_line_error(struct diag *d, struct diag *one, unsigned *nerr);
 
 /* Index of the topic with this qid, or -1. */
 long collection_find(const struct collection *c, const char *qid, size_t n);

@@ -14,12 +14,19 @@
 #define CBEVAL_DIAG_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #define DIAG_MAX 1024
+#define DIAG_KEEP 20   /* errors kept for one run of the program */
 
+/* An error (msg, when set) and, after diag_keep, up to DIAG_KEEP - 1
+ * further ones; zero-initialise, and diag_release once diag_keep was used. */
 struct diag {
 	char msg[DIAG_MAX];
 	int set;
+	char **more;            /* malloc'd copies, in order */
+	size_t nmore;
+	unsigned long dropped;  /* errors past DIAG_KEEP, counted only */
 };
 
 /* Set d to "FILE:LINE: <fmt...>" (or "FILE: ..." when line is 0).  Only the
@@ -31,21 +38,38 @@ void diag_at(struct diag *d, const char *file, unsigned long line,
 void diag_set(struct diag *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* Move every error of one (its msg and its more) to the end of d's,
+ * keeping DIAG_KEEP in all (later ones are only counted), and clear one. */
+void diag_keep(struct diag *d, struct diag *one);
+/* Errors held: 0 when unset. */
+size_t diag_count(const struct diag *d);
+/* Print every error as "cbeval: MSG" (an empty msg prints nothing), then
+ * "cbeval: N more errors not shown" when errors were dropped. */
+void diag_print(FILE *f, const struct diag *d);
+/* Free what diag_keep allocated; d is unset afterwards. */
+void diag_release(struct diag *d);
+
 /* A failed write to what ("output", "the images"): sets d to "cannot
  * write WHAT: <strerror(errno)>", except for EPIPE (the reader closed the
  * pipe), where d is set with an empty message, which main does not print. */
 void diag_write_failed(struct diag *d, const char *what);
 
+/* A list of warnings, each a place ("FILE" or "FILE:LINE") and a text. */
 struct warnings {
-	char **v;
+	char **where, **text;
 	size_t n, cap;
 };
 
 void warnings_init(struct warnings *w);
 void warnings_release(struct warnings *w);
-/* Append a formatted warning; the text is copied. */
-void warnings_add(struct warnings *w, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+/* Append a warning about where; both texts are copied. */
+void warnings_add(struct warnings *w, const char *where, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Print the warnings of lists[0..n) to f as "cbeval: WHERE: warning:
+ * TEXT", in order.  A text that several lists share (59 runs with the
+ * same topics missing from the qrels) is printed once, at its first place,
+ * as "cbeval: WHERE (and N other files): warning: TEXT". */
+void warnings_print(FILE *f, const struct warnings *const *lists, size_t n);
 
 /* Make a printable copy of the n bytes at s for a message: control bytes
  * and bytes >= 0x7f become \xNN, and long strings are cut to about 60

@@ -11,6 +11,7 @@
 #define CBEVAL_LEX_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define LEX_MAX_FIELDS 8
 
@@ -28,6 +29,13 @@ int lex_split(const char *line, size_t len, struct fields *fs, size_t *at);
  * with *why set to a short reason ("not an integer", "out of range"). */
 int lex_long(const char *s, size_t n, long lo, long hi, long *out,
 	     const char **why);
+/* Parse a whole field as a decimal integer in [lo, hi] of uint64_t,
+ * whatever the width of long (a negative number is out of range).
+ * Returns 0 or -1 + *why. */
+int lex_u64(const char *s, size_t n, uint64_t lo, uint64_t hi, uint64_t *out,
+	    const char **why);
+/* 1 when the NUL-terminated s is one or more ASCII digits, else 0. */
+int lex_all_digits(const char *s);
 /* Parse a whole field as a finite decimal number (digits, one optional
  * point, optional exponent; no hex, inf or nan).  Returns 0 or -1 + *why. */
 int lex_double(const char *s, size_t n, double *out, const char **why);

@@ -24,6 +24,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "collection.h"
 
@@ -65,7 +66,7 @@ struct measure;
 
 struct measure_def {
 	const char *name;        /* canonical stem: "AP", "P", "nDCG", ... */
-	const char *synopsis;    /* as in --help: "P@k" */
+	const char *synopsis;    /* the form of its -m spec, as --help lists it */
 	int n_out;               /* values it produces (RBP: 2) */
 	/* Parse what follows the stem ("", "@10", "(p=0.95)") into m; returns
 	 * 0 or -1 with a reason written to err. */
@@ -102,6 +103,29 @@ extern const char *const measure_default_spec;
 int measure_parse(struct measure *m, const char *spec, char *err,
 		  size_t errsz);
 void measure_release(struct measure *m);
+
+/* Parse the -m arguments (specs[0..nspecs), none = the default set): each
+ * a comma list of specs, where a trec_eval family name alone ("P",
+ * "ndcg_cut") stands for trec_eval's nine default cutoffs and a bare
+ * number continues the cutoff measure before it ("P.5,10").  Measures
+ * equal in kind and parameters (measure_same) are kept once, at their
+ * first position.  Returns 0 with a malloc'd array the caller releases
+ * (measure_release on each, then free), or -1 with a reason in err. */
+int measure_parse_list(const char *const *specs, size_t nspecs,
+		       struct measure **out, size_t *nout, char *err,
+		       size_t errsz);
+
+/* 1 when a and b are the same measure with the same parameters. */
+int measure_same(const struct measure *a, const struct measure *b);
+
+/* Write v as the shortest decimal ("%.*g") that reads back as v, for
+ * measure names: parameters that differ in any digit get different
+ * names, and every printed name is accepted back by -m. */
+void measure_fmt_param(char *out, size_t outsz, double v);
+
+/* Print the lines of --help listing the measures (every synopsis of the
+ * table) and their trec_eval aliases. */
+void measure_help(FILE *f);
 
 /* The table, for --help. */
 extern const struct measure_def *const measure_table[];

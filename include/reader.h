@@ -12,7 +12,9 @@
  * finishes with its pending lines, calls reader_release and asks again.
  *
  * A line longer than READER_MAX_LINE bytes is an error, as is a file that is
- * a directory, unreadable, or a .gz that gzip cannot decompress.
+ * a directory, unreadable, or a .gz that gzip cannot decompress (gzip's own
+ * message is passed on), or a file not named .gz that starts with gzip's
+ * magic bytes ("gzip data?").
  */
 #ifndef CBEVAL_READER_H
 #define CBEVAL_READER_H
@@ -30,6 +32,7 @@ struct reader {
 	const char *name;       /* for messages: the path, or "<stdin>" */
 	int fd;
 	int own_fd;
+	int errfd;              /* gzip's standard error, or -1 */
 	pid_t child;            /* gzip, or 0 */
 	char *buf;
 	size_t cap, len;        /* bytes buffered */

@@ -22,7 +22,7 @@ enum run_order { ORDER_SCORE, ORDER_RANK, ORDER_FILE };
 
 struct run_opts {
 	enum run_order order;
-	unsigned long max_docs;   /* -M: keep this many per ranking, 0 = all */
+	uint64_t max_docs;        /* -M: keep this many per ranking, 0 = all */
 	int dedup;                /* --dedup: keep the first duplicate */
 };
 
@@ -31,6 +31,8 @@ struct run {
 	const char *label;        /* for messages: path or "<stdin>" */
 	char *tag;                /* first tag of the file */
 	char *name;               /* unique display name (set by run_names) */
+	unsigned long mixed_line; /* first line with another tag, or 0 */
+	char *mixed_tag;          /* that line's tag */
 	size_t *off;              /* [n_topics + 1]: topic i is ids[off[i]..off[i+1]) */
 	uint32_t *ids;            /* topic-local ids in evaluation order */
 	/* Static classification of each ranking, so that scoring an image
@@ -63,12 +65,17 @@ void run_init(struct run *r, const char *path);
 void run_release(struct run *r);
 
 /* Parse the run file r->path against the collection.  Returns 0, or -1 with
- * d set ("FILE:LINE: what").  Thread safe as described above. */
+ * d set ("FILE:LINE: what"; malformed lines do not stop the reading, up to
+ * DIAG_KEEP errors are kept, see diag_keep).  Thread safe as described
+ * above. */
 int run_load(struct run *r, struct collection *c, const struct run_opts *o,
 	     struct run_scratch *s, struct diag *d);
 
 /* Give every run a unique name: its tag, or "tag#N" for the N-th file
- * using a tag already taken, with a warning on that run. */
+ * using a tag already taken (or the tag "all", which names rows about
+ * every run), with a warning on that run.  A run with mixed tags is
+ * named after its first line's tag, and its warning says so with the
+ * final name. */
 void run_names(struct run *runs, size_t n);
 
 #endif

@@ -5,8 +5,10 @@
  */
 #include "cli.h"
 #include "lex.h"
+#include "measure.h"
 #include "xalloc.h"
 
+#include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,9 +31,9 @@ void options_release(struct options *o)
 
 void cli_usage(FILE *f)
 {
-	fputs("usage: cbeval [-q] [-b B] [-F tsv|trec] [-j N] [-l N] [-M N] [-m SPEC]...\n"
+	fputs("usage: cbeval [-c] [-q] [-b B] [-F tsv|trec] [-j N] [-l N] [-M N] [-m SPEC]...\n"
 	      "              [-p N] [--dedup] [--images FILE] [--order score|rank|file]\n"
-	      "              [--pairs | --reliability] [--seed S] QRELS RUN...\n", f);
+	      "              [--pairs | --reliability] [--quiet] [--seed S] QRELS RUN...\n", f);
 }
 
 void cli_help(FILE *f)
@@ -44,15 +46,18 @@ void cli_help(FILE *f)
 	      "ending in .gz is read through gzip -dc.  See cbeval(1).\n"
 	      "\n"
 	      "options:\n"
-	      "  -m SPEC         measures, repeatable, comma lists allowed:\n"
-	      "                  AP, RR, P@k, nDCG@k, RBP(p=P), INSQ(T=T)\n"
-	      "                  (default AP,nDCG@1000,P@10,RBP(p=0.95),INSQ(T=5),RR)\n"
+	      "  -m SPEC         measures, repeatable, comma lists allowed:\n", f);
+	measure_help(f);
+	fputs("                  (default AP,nDCG@1000,P@10,RBP(p=0.95),INSQ(T=5),RR)\n"
 	      "  -l N            relevance level: grade >= N is relevant (default 1)\n"
 	      "  -M N            keep the first N documents of each ranking\n"
 	      "  --order=KEY     ranking order: score (default; ties by docno\n"
 	      "                  descending, as trec_eval), rank, or file\n"
 	      "  --dedup         keep the first of duplicate documents and judgements\n"
 	      "  -q              also print one row per topic\n"
+	      "  -c              accepted for trec_eval's sake: the mean is always over\n"
+	      "                  every qrels topic, as trec_eval -c computes it\n"
+	      "  --quiet         print no warnings\n"
 	      "  -p N            decimal places (default 4)\n"
 	      "  -F FORMAT       tsv (default) or trec (trec_eval's layout and names)\n"
 	      "  -b B            bootstrap images (default 0: plain evaluation)\n"
@@ -86,6 +91,18 @@ static int num_arg(const char *opt, const char *v, long lo, long hi, long *out,
 	return 0;
 }
 
+static int u64_arg(const char *opt, const char *v, uint64_t lo, uint64_t hi,
+		   uint64_t *out, struct diag *d)
+{
+	const char *why;
+	if (lex_u64(v, strlen(v), lo, hi, out, &why) != 0) {
+		diag_set(d, "option %s: '%s' is %s (expected a whole number from %" PRIu64
+			 " to %" PRIu64 ")", opt, v, why, lo, hi);
+		return -1;
+	}
+	return 0;
+}
+
 static int parse_order(const char *v, struct options *o, struct diag *d)
 {
 	if (strcmp(v, "score") == 0)
@@ -101,8 +118,25 @@ static int parse_order(const char *v, struct options *o, struct diag *d)
 	return 0;
 }
 
-/* Long options with a value: name, and whether it is one. */
-static const char *const long_with_value[] = { "order", "seed", "images" };
+/* Long options: name, and whether it takes a value. */
+static const struct {
+	const char *name;
+	int value;
+} long_opts[] = {
+	{ "order", 1 }, { "seed", 1 }, { "images", 1 }, { "help", 0 },
+	{ "version", 0 }, { "dedup", 0 }, { "pairs", 0 }, { "reliability", 0 },
+	{ "quiet", 0 },
+};
+
+/* Index of the long option name (n bytes), or -1. */
+static int long_find(const char *name, size_t n)
+{
+	for (size_t k = 0; k < sizeof long_opts / sizeof *long_opts; k++)
+		if (strlen(long_opts[k].name) == n &&
+		    strncmp(long_opts[k].name, name, n) == 0)
+			return (int)k;
+	return -1;
+}
 
 static int apply(struct options *o, const char *opt, const char *v,
 		 struct diag *d)
@@ -116,9 +150,7 @@ static int apply(struct options *o, const char *opt, const char *v,
 			return -1;
 		o->level = (int)n;
 	} else if (strcmp(opt, "-M") == 0) {
-		if (num_arg(opt, v, 1, LONG_MAX, &n, d))
-			return -1;
-		o->ro.max_docs = (unsigned long)n;
+		return u64_arg(opt, v, 1, UINT64_MAX, &o->ro.max_docs, d);
 	} else if (strcmp(opt, "-p") == 0) {
 		if (num_arg(opt, v, 0, 17, &n, d))
 			return -1;
@@ -141,9 +173,7 @@ static int apply(struct options *o, const char *opt, const char *v,
 			return -1;
 		o->threads = (unsigned)n;
 	} else if (strcmp(opt, "--seed") == 0) {
-		if (num_arg(opt, v, 0, LONG_MAX, &n, d))
-			return -1;
-		o->seed = (uint64_t)n;
+		return u64_arg(opt, v, 0, INT64_MAX, &o->seed, d);
 	} else if (strcmp(opt, "--order") == 0) {
 		return parse_order(v, o, d);
 	} else if (strcmp(opt, "--images") == 0) {
@@ -171,46 +201,42 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 		if (strcmp(a, "--") == 0) {
 			only_files = 1;
 		} else if (a[1] == '-') {
-			char name[32];
 			const char *eq = strchr(a + 2, '='), *v = NULL;
 			size_t nl = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
-			int takes = 0;
-			if (nl >= sizeof name - 2)
-				nl = sizeof name - 3;
-			memcpy(name, a + 2, nl);
-			name[nl] = '\0';
-			for (size_t k = 0; k < sizeof long_with_value / sizeof *long_with_value; k++)
-				if (strcmp(name, long_with_value[k]) == 0)
-					takes = 1;
-			if (takes) {
+			int k = long_find(a + 2, nl);
+			char opt[40];
+			if (k < 0) {
+				diag_set(d, "unknown option --%.*s",
+					 nl > 40 ? 40 : (int)nl, a + 2);
+				goto fail;
+			}
+			snprintf(opt, sizeof opt, "--%s", long_opts[k].name);
+			if (long_opts[k].value) {
 				if (eq)
 					v = eq + 1;
 				else if (i + 1 < argc)
 					v = argv[++i];
 				else {
-					diag_set(d, "option --%s needs a value", name);
+					diag_set(d, "option %s needs a value", opt);
 					goto fail;
 				}
-				char opt[40];
-				snprintf(opt, sizeof opt, "--%s", name);
 				if (apply(o, opt, v, d))
 					goto fail;
 			} else if (eq) {
-				diag_set(d, "option --%s takes no value", name);
+				diag_set(d, "option %s takes no value", opt);
 				goto fail;
-			} else if (strcmp(name, "help") == 0) {
+			} else if (k == 3) {
 				o->help = 1;
-			} else if (strcmp(name, "version") == 0) {
+			} else if (k == 4) {
 				o->version = 1;
-			} else if (strcmp(name, "dedup") == 0) {
+			} else if (k == 5) {
 				o->ro.dedup = 1;
-			} else if (strcmp(name, "pairs") == 0) {
+			} else if (k == 6) {
 				o->pairs = 1;
-			} else if (strcmp(name, "reliability") == 0) {
+			} else if (k == 7) {
 				o->reliability = 1;
 			} else {
-				diag_set(d, "unknown option %s", a);
-				goto fail;
+				o->quiet = 1;
 			}
 		} else {
 			/* Short options: flags may be grouped (-qh); a value
@@ -219,6 +245,8 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 				char opt[3] = { '-', *p, '\0' };
 				if (*p == 'q') {
 					o->per_topic = 1;
+				} else if (*p == 'c') {
+					/* trec_eval's -c: always so here */
 				} else if (*p == 'h') {
 					o->help = 1;
 				} else if (strchr("mlMpFbj", *p)) {
@@ -278,6 +306,10 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 		diag_set(d, "option --reliability needs -b with at least 2 images");
 		goto fail;
 	}
+	if (o->reliability && o->per_topic) {
+		diag_set(d, "option -q: --reliability has no per-topic rows (its qid column names the topic of per-topic statistics)");
+		goto fail;
+	}
 	if ((o->pairs || o->reliability) && o->images_file &&
 	    strcmp(o->images_file, "-") == 0) {
 		diag_set(d, "option --images -: standard output already carries the %s table",
@@ -286,6 +318,10 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 	}
 	if (o->images_file && o->images == 0) {
 		diag_set(d, "option --images needs -b with at least 1 image");
+		goto fail;
+	}
+	if (o->pairs && o->nruns < 2) {
+		diag_set(d, "option --pairs needs at least 2 runs");
 		goto fail;
 	}
 	free(files);

@@ -20,64 +20,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Split the -m arguments on top-level commas and parse each measure;
- * duplicates are dropped.  Returns the count or -1 with d set. */
-static long parse_measures(const struct options *o, struct measure **out,
-			   struct diag *d)
-{
-	struct measure *m = NULL;
-	size_t n = 0, cap = 0;
-	const char *const def[] = { measure_default_spec };
-	const char *const *specs = o->nmspec ? (const char *const *)o->mspec : def;
-	size_t nspecs = o->nmspec ? o->nmspec : 1;
-
-	for (size_t i = 0; i < nspecs; i++) {
-		const char *p = specs[i];
-		while (1) {
-			char one[MEASURE_NAME_MAX * 2], err[200];
-			size_t len = 0;
-			int depth = 0;
-			while (p[len] && (p[len] != ',' || depth > 0)) {
-				depth += p[len] == '(';
-				depth -= p[len] == ')';
-				len++;
-			}
-			if (len == 0 || len >= sizeof one) {
-				diag_set(d, "option -m: %s measure name in '%s'",
-					 len ? "overlong" : "empty", specs[i]);
-				goto fail;
-			}
-			memcpy(one, p, len);
-			one[len] = '\0';
-			xgrow(&m, &cap, n + 1, sizeof *m);
-			if (measure_parse(&m[n], one, err, sizeof err) != 0) {
-				diag_set(d, "option -m: %s: %s", one, err);
-				goto fail;
-			}
-			{
-				int dup = 0;
-				for (size_t k = 0; k < n; k++)
-					if (strcmp(m[k].name[0], m[n].name[0]) == 0)
-						dup = 1;
-				if (dup)
-					measure_release(&m[n]);
-				else
-					n++;
-			}
-			if (!p[len])
-				break;
-			p += len + 1;
-		}
-	}
-	*out = m;
-	return (long)n;
-fail:
-	for (size_t k = 0; k < n; k++)
-		measure_release(&m[k]);
-	free(m);
-	return -1;
-}
-
 struct load_job {
 	struct run *runs;
 	struct collection *c;
@@ -94,8 +36,8 @@ static void load_task(void *ctx, size_t i, unsigned w)
 		j->failed[i] = 1;
 }
 
-/* Load every run; on failure d holds the first failing run's message in
- * command-line order. */
+/* Load every run; on failure d holds the errors of every failing run,
+ * in command-line order. */
 static int load_runs(struct run *runs, size_t n, struct collection *c,
 		     const struct options *o, unsigned nthreads, struct diag *d)
 {
@@ -110,24 +52,17 @@ static int load_runs(struct run *runs, size_t n, struct collection *c,
 	for (unsigned w = 0; w < nthreads; w++)
 		run_scratch_init(&j.scratch[w]);
 	pool_run(nthreads, n, load_task, &j);
-	for (size_t i = 0; i < n; i++)
-		if (j.failed[i]) {
-			diag_set(d, "%s", j.diags[i].msg);
+	for (size_t i = 0; i < n; i++) {
+		if (j.failed[i])
 			rc = -1;
-			break;
-		}
+		diag_keep(d, &j.diags[i]);
+	}
 	for (unsigned w = 0; w < nthreads; w++)
 		run_scratch_release(&j.scratch[w]);
 	free(j.scratch);
 	free(j.diags);
 	free(j.failed);
 	return rc;
-}
-
-static void print_warnings(const struct warnings *w)
-{
-	for (size_t i = 0; i < w->n; i++)
-		fprintf(stderr, "cbeval: %s\n", w->v[i]);
 }
 
 /* Per-run means over topics, summed in topic order. */
@@ -205,14 +140,17 @@ int eval_main(const struct options *o, struct diag *d)
 	struct measure *m = NULL;
 	struct run *runs;
 	struct scorer s;
-	long nm;
+	size_t nm = 0;
+	char err[300];
 	unsigned nthreads = o->threads ? o->threads : pool_cpus();
 	int status = EXIT_DATA;
 	double *vals, *means;
 
-	nm = parse_measures(o, &m, d);
-	if (nm < 0)
+	if (measure_parse_list((const char *const *)o->mspec, o->nmspec, &m,
+			       &nm, err, sizeof err) != 0) {
+		diag_set(d, "option -m: %s", err);
 		return EXIT_USAGE;
+	}
 	collection_init(&c);
 	warnings_init(&qw);
 	qo.level = o->level;
@@ -220,17 +158,27 @@ int eval_main(const struct options *o, struct diag *d)
 	runs = xcalloc(o->nruns, sizeof *runs);
 	for (size_t i = 0; i < o->nruns; i++)
 		run_init(&runs[i], o->runs[i]);
-	if (qrels_load(&c, o->qrels, &qo, &qw, d) != 0)
-		goto out;
-	if (load_runs(runs, o->nruns, &c, o, nthreads, d) != 0)
-		goto out;
+	/* Bad qrels do not stop the runs from being read (against no
+	 * topics: their lines are still checked), so that one pass reports
+	 * what is wrong with every input. */
+	{
+		int bad = qrels_load(&c, o->qrels, &qo, &qw, d) != 0;
+		bad |= load_runs(runs, o->nruns, &c, o, nthreads, d) != 0;
+		if (bad)
+			goto out;
+	}
 	run_names(runs, o->nruns);
-	print_warnings(&qw);
-	for (size_t i = 0; i < o->nruns; i++)
-		print_warnings(&runs[i].warn);
+	if (!o->quiet) {
+		const struct warnings **lists = xcalloc(o->nruns + 1, sizeof *lists);
+		lists[0] = &qw;
+		for (size_t i = 0; i < o->nruns; i++)
+			lists[i + 1] = &runs[i].warn;
+		warnings_print(stderr, lists, o->nruns + 1);
+		free(lists);
+	}
 	collection_freeze(&c);
 
-	scorer_init(&s, &c, runs, o->nruns, m, (size_t)nm, o->seed);
+	scorer_init(&s, &c, runs, o->nruns, m, nm, o->seed);
 	if (o->images == 0) {
 		vals = score_root(&s, nthreads);
 		means = means_of(&s, vals);
@@ -248,7 +196,7 @@ out:
 	for (size_t i = 0; i < o->nruns; i++)
 		run_release(&runs[i]);
 	free(runs);
-	for (long i = 0; i < nm; i++)
+	for (size_t i = 0; i < nm; i++)
 		measure_release(&m[i]);
 	free(m);
 	warnings_release(&qw);

@@ -146,3 +146,50 @@ int lex_double(const char *s, size_t n, double *out, const char **why)
 	*out = v;
 	return 0;
 }
+
+int lex_u64(const char *s, size_t n, uint64_t lo, uint64_t hi, uint64_t *out,
+	    const char **why)
+{
+	char buf[32];
+	char *end;
+	unsigned long long v;
+	size_t i = n && (s[0] == '+' || s[0] == '-') ? 1 : 0;
+	if (n == i) {
+		*why = "not an integer";
+		return -1;
+	}
+	for (size_t j = i; j < n; j++)
+		if (s[j] < '0' || s[j] > '9') {
+			*why = "not an integer";
+			return -1;
+		}
+	if (n >= sizeof buf || s[0] == '-') {   /* too long, or negative */
+		*why = "out of range";
+		return -1;
+	}
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	errno = 0;
+	v = strtoull(buf, &end, 10);
+	if (end != buf + n) {
+		*why = "not an integer";
+		return -1;
+	}
+	if (errno == ERANGE || v > UINT64_MAX || (uint64_t)v < lo ||
+	    (uint64_t)v > hi) {
+		*why = "out of range";
+		return -1;
+	}
+	*out = (uint64_t)v;
+	return 0;
+}
+
+int lex_all_digits(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return 0;
+	return 1;
+}

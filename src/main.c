@@ -28,7 +28,7 @@ int main(int argc, char **argv)
 
 	options_init(&o);
 	if (cli_parse(&o, argc, argv, &d) != 0) {
-		fprintf(stderr, "cbeval: %s\n", d.msg);
+		diag_print(stderr, &d);
 		cli_usage(stderr);
 		options_release(&o);
 		return EXIT_USAGE;
@@ -44,8 +44,9 @@ int main(int argc, char **argv)
 		return finish_stdout();
 	}
 	status = eval_main(&o, &d);
-	if (status != EXIT_OK && d.msg[0])   /* empty: closed pipe, quiet */
-		fprintf(stderr, "cbeval: %s\n", d.msg);
+	if (status != EXIT_OK)   /* an empty message: closed pipe, quiet */
+		diag_print(stderr, &d);
+	diag_release(&d);
 	options_release(&o);
 	return status;
 }

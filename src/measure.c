@@ -25,17 +25,60 @@ const size_t measure_table_len = sizeof measure_table / sizeof measure_table[0];
 const char *const measure_default_spec =
 	"AP,nDCG@1000,P@10,RBP(p=0.95),INSQ(T=5),RR";
 
-/* trec_eval names accepted as aliases: prefix and the canonical stem. */
+/* trec_eval names (and the -F trec names of the other measures) accepted
+ * as aliases: a prefix, the canonical stem, what goes between the stem and
+ * the rest, and what closes the rest.  "rbp_0.95_residual" names RBP too. */
 static const struct {
-	const char *alias, *stem, *sep;
+	const char *alias, *stem, *open, *close;
 } aliases[] = {
-	{ "map", "AP", "" },
-	{ "recip_rank", "RR", "" },
-	{ "P_", "P", "@" },
-	{ "P.", "P", "@" },
-	{ "ndcg_cut_", "nDCG", "@" },
-	{ "ndcg_cut.", "nDCG", "@" },
+	{ "map", "AP", "", "" },
+	{ "recip_rank", "RR", "", "" },
+	{ "P_", "P", "@", "" },
+	{ "P.", "P", "@", "" },
+	{ "ndcg_cut_", "nDCG", "@", "" },
+	{ "ndcg_cut.", "nDCG", "@", "" },
+	{ "rbp_", "RBP", "(p=", ")" },
+	{ "insq_", "INSQ", "(T=", ")" },
 };
+
+/* trec_eval measures named without cutoffs ("-m P", "-m ndcg_cut") stand
+ * for trec_eval's default cutoffs. */
+static const struct {
+	const char *name, *stem;
+} families[] = {
+	{ "P", "P" },
+	{ "ndcg_cut", "nDCG" },
+};
+static const long family_cutoffs[] = { 5, 10, 15, 20, 30, 100, 200, 500, 1000 };
+
+void measure_help(FILE *f)
+{
+	size_t col = 18;
+	fputs("                  ", f);
+	for (size_t i = 0; i < measure_table_len; i++) {
+		const char *s = measure_table[i]->synopsis;
+		size_t w = strlen(s) + (i + 1 < measure_table_len ? 2 : 0);
+		if (col + w > 78) {
+			fputs("\n                  ", f);
+			col = 18;
+		}
+		fprintf(f, "%s%s", s, i + 1 < measure_table_len ? ", " : "\n");
+		col += w;
+	}
+	fputs("                  trec_eval names: map, recip_rank, P_k, P.k, ndcg_cut_k,\n"
+	      "                  ndcg_cut.k, and the -F trec names rbp_P, insq_T;\n"
+	      "                  -m P.5,10 is P@5 and P@10; -m P or -m ndcg_cut alone\n"
+	      "                  is trec_eval's cutoffs 5,10,15,20,30,100,200,500,1000\n", f);
+}
+
+void measure_fmt_param(char *out, size_t outsz, double v)
+{
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(out, outsz, "%.*g", prec, v);
+		if (strtod(out, NULL) == v)
+			return;
+	}
+}
 
 int measure_parse_cutoff(struct measure *m, const char *arg, char *err,
 			 size_t errsz)
@@ -92,14 +135,23 @@ int measure_parse(struct measure *m, const char *spec, char *err,
 	}
 	snprintf(buf, sizeof buf, "%s", spec);
 	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++) {
-		size_t al = strlen(aliases[i].alias);
-		if (strncmp(spec, aliases[i].alias, al) == 0 &&
-		    (aliases[i].sep[0] ? spec[al] != '\0' : spec[al] == '\0')) {
-			snprintf(buf, sizeof buf, "%s%s%s", aliases[i].stem,
-				 aliases[i].sep, spec + al);
-			break;
-		}
+		size_t al = strlen(aliases[i].alias), rest;
+		if (strncmp(spec, aliases[i].alias, al) != 0)
+			continue;
+		rest = strlen(spec + al);
+		if (aliases[i].open[0] ? rest == 0 : rest != 0)
+			continue;
+		if (strcmp(aliases[i].stem, "RBP") == 0 && rest > 9 &&
+		    strcmp(spec + al + rest - 9, "_residual") == 0)
+			rest -= 9;
+		snprintf(buf, sizeof buf, "%s%s%.*s%s", aliases[i].stem,
+			 aliases[i].open, (int)rest, spec + al, aliases[i].close);
+		break;
 	}
+	/* The name of RBP's second output names RBP. */
+	if (strncmp(buf, "RBP(", 4) == 0 && strlen(buf) > 9 &&
+	    strcmp(buf + strlen(buf) - 9, ".residual") == 0)
+		buf[strlen(buf) - 9] = '\0';
 	while (buf[stem] && buf[stem] != '@' && buf[stem] != '(')
 		stem++;
 	for (size_t i = 0; i < measure_table_len; i++) {
@@ -126,4 +178,114 @@ void measure_release(struct measure *m)
 	free(m->tab);
 	m->tab = NULL;
 	m->ntab = 0;
+}
+
+int measure_same(const struct measure *a, const struct measure *b)
+{
+	return a->def == b->def && a->k == b->k && a->p == b->p;
+}
+
+/* Append m to the list unless an equal measure is there already. */
+static void add_unique(struct measure **v, size_t *n, size_t *cap,
+		       struct measure *m)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (measure_same(&(*v)[i], m)) {
+			measure_release(m);
+			return;
+		}
+	xgrow(v, cap, *n + 1, sizeof **v);
+	(*v)[(*n)++] = *m;
+}
+
+/* Parse one item of a comma list into the list.  prev is the stem of the
+ * item before it in the same argument that took a cutoff ("" if none), so
+ * that "P.5,10" is P@5 and P@10. */
+static int parse_item(const char *one, char *prev, size_t prevsz,
+		      struct measure **v, size_t *n, size_t *cap, char *err,
+		      size_t errsz)
+{
+	char buf[MEASURE_NAME_MAX * 4];
+	struct measure m;
+
+	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
+		if (strcmp(one, families[i].name) != 0)
+			continue;
+		for (size_t c = 0; c < sizeof family_cutoffs / sizeof *family_cutoffs; c++) {
+			snprintf(buf, sizeof buf, "%s@%ld", families[i].stem,
+				 family_cutoffs[c]);
+			if (measure_parse(&m, buf, err, errsz) != 0)
+				return -1;
+			add_unique(v, n, cap, &m);
+		}
+		snprintf(prev, prevsz, "%s", families[i].stem);
+		return 0;
+	}
+	if (lex_all_digits(one)) {
+		if (!prev[0]) {
+			snprintf(err, errsz,
+				 "a bare cutoff must follow a measure with a cutoff, as in P.5,10");
+			return -1;
+		}
+		snprintf(buf, sizeof buf, "%s@%s", prev, one);
+		one = buf;
+	}
+	if (measure_parse(&m, one, err, errsz) != 0)
+		return -1;
+	prev[0] = '\0';
+	if (strchr(m.name[0], '@'))
+		snprintf(prev, prevsz, "%s", m.def->name);
+	add_unique(v, n, cap, &m);
+	return 0;
+}
+
+int measure_parse_list(const char *const *specs, size_t nspecs,
+		       struct measure **out, size_t *nout, char *err,
+		       size_t errsz)
+{
+	struct measure *v = NULL;
+	size_t n = 0, cap = 0;
+	const char *const def[] = { measure_default_spec };
+
+	if (nspecs == 0) {
+		specs = def;
+		nspecs = 1;
+	}
+	for (size_t i = 0; i < nspecs; i++) {
+		const char *p = specs[i];
+		char prev[MEASURE_NAME_MAX] = "";
+		for (;;) {
+			char one[MEASURE_NAME_MAX * 2], why[200];
+			size_t len = 0;
+			int depth = 0;
+			while (p[len] && (p[len] != ',' || depth > 0)) {
+				depth += p[len] == '(';
+				depth -= p[len] == ')';
+				len++;
+			}
+			if (len == 0 || len >= sizeof one) {
+				snprintf(err, errsz, "%s measure name in '%s'",
+					 len ? "overlong" : "empty", specs[i]);
+				goto fail;
+			}
+			memcpy(one, p, len);
+			one[len] = '\0';
+			if (parse_item(one, prev, sizeof prev, &v, &n, &cap, why,
+				       sizeof why) != 0) {
+				snprintf(err, errsz, "%s: %s", one, why);
+				goto fail;
+			}
+			if (!p[len])
+				break;
+			p += len + 1;
+		}
+	}
+	*out = v;
+	*nout = n;
+	return 0;
+fail:
+	for (size_t k = 0; k < n; k++)
+		measure_release(&v[k]);
+	free(v);
+	return -1;
 }

@@ -53,16 +53,6 @@ long collection_find(const struct collection *c, const char *qid, size_t n)
 	return id == UINT32_MAX ? -1 : (long)id;
 }
 
-static int all_digits(const char *s)
-{
-	if (!*s)
-		return 0;
-	for (; *s; s++)
-		if (*s < '0' || *s > '9')
-			return 0;
-	return 1;
-}
-
 int qid_natural_cmp(const char *a, const char *b, int numeric)
 {
 	if (numeric) {
@@ -213,7 +203,7 @@ static void finish(struct collection *c, struct qtopic *qt, int level)
 	int numeric = 1;
 
 	for (size_t i = 0; i < n; i++)
-		if (!all_digits(strmap_str(&c->qids, (uint32_t)i)))
+		if (!lex_all_digits(strmap_str(&c->qids, (uint32_t)i)))
 			numeric = 0;
 	for (size_t i = 0; i < n; i++) {
 		it[i].qid = strmap_str(&c->qids, (uint32_t)i);
@@ -268,6 +258,12 @@ static void finish(struct collection *c, struct qtopic *qt, int level)
 	free(perm);
 }
 
+int keep_line_error(struct diag *d, struct diag *one, unsigned *nerr)
+{
+	diag_keep(d, one);
+	return ++*nerr >= DIAG_KEEP;
+}
+
 int qrels_load(struct collection *c, const char *path,
 	       const struct qrels_opts *o, struct warnings *w, struct diag *d)
 {
@@ -276,6 +272,8 @@ int qrels_load(struct collection *c, const char *path,
 	size_t qtcap = 0;
 	unsigned long ndup = 0;
 	char dupmsg[400] = "";
+	struct diag one = { .set = 0 };
+	unsigned nerr = 0;
 	int rc = -1;
 
 	if (reader_open(&r, path, d) != 0)
@@ -294,16 +292,19 @@ int qrels_load(struct collection *c, const char *path,
 		}
 		reader_release(&r);
 		if (parse_line(c, &qt, &qtcap, &r, line, len, o, &ndup, dupmsg,
-			       sizeof dupmsg, d) != 0)
+			       sizeof dupmsg, &one) != 0 &&
+		    keep_line_error(d, &one, &nerr))
 			goto out;
 	}
+	if (nerr)
+		goto out;
 	if (c->qids.n == 0) {
 		diag_at(d, r.name, 0, "no judgements (empty qrels file?)");
 		goto out;
 	}
 	if (ndup)
-		warnings_add(w, "%s: warning: %lu duplicate judgement%s ignored, first: %s",
-			     r.name, ndup, ndup == 1 ? "" : "s", dupmsg);
+		warnings_add(w, r.name, "%lu duplicate judgement%s ignored, first: %s",
+			     ndup, ndup == 1 ? "" : "s", dupmsg);
 	finish(c, qt, o->level);
 	free(qt);
 	qt = NULL;
@@ -319,6 +320,8 @@ out:
 		free(c->topic);
 		c->topic = NULL;
 		c->n = 0;
+		strmap_release(&c->qids);
+		strmap_init(&c->qids);
 	}
 	reader_close(&r);
 	return rc;

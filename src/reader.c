@@ -31,7 +31,7 @@ static int ends_with_gz(const char *p)
 
 static int spawn_gzip(struct reader *r, const char *path, struct diag *d)
 {
-	int fds[2];
+	int fds[2], efds[2];
 	posix_spawn_file_actions_t fa;
 	char *argv[] = { "gzip", "-dc", "--", (char *)path, NULL };
 	int err;
@@ -40,16 +40,29 @@ static int spawn_gzip(struct reader *r, const char *path, struct diag *d)
 		diag_at(d, r->name, 0, "cannot create pipe: %s", strerror(errno));
 		return -1;
 	}
+	if (pipe(efds) != 0) {
+		diag_at(d, r->name, 0, "cannot create pipe: %s", strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	/* gzip's standard error goes to a pipe of its own, read when gzip
+	 * has ended, so that its message ("unexpected end of file") can be
+	 * passed on. */
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, efds[1], 2);
 	posix_spawn_file_actions_addclose(&fa, fds[0]);
 	posix_spawn_file_actions_addclose(&fa, fds[1]);
-	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addclose(&fa, efds[0]);
+	posix_spawn_file_actions_addclose(&fa, efds[1]);
 	err = posix_spawnp(&r->child, "gzip", &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	close(fds[1]);
+	close(efds[1]);
 	if (err) {
 		close(fds[0]);
+		close(efds[0]);
 		r->child = 0;
 		diag_at(d, r->name, 0,
 			"cannot run gzip to read a .gz file: %s (is gzip installed?)",
@@ -57,8 +70,39 @@ static int spawn_gzip(struct reader *r, const char *path, struct diag *d)
 		return -1;
 	}
 	r->fd = fds[0];
+	r->errfd = efds[0];
 	r->own_fd = 1;
 	return 0;
+}
+
+/* The first line of what gzip wrote to its standard error, into out
+ * (empty if nothing); closes the pipe. */
+static void gzip_message(struct reader *r, char *out, size_t outsz)
+{
+	size_t n = 0;
+	out[0] = '\0';
+	if (r->errfd < 0)
+		return;
+	for (;;) {
+		ssize_t got = read(r->errfd, out + n, outsz - 1 - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		n += (size_t)got;
+		if (n == outsz - 1)
+			break;
+	}
+	out[n] = '\0';
+	/* gzip starts some messages with a newline: take the first line
+	 * with text. */
+	{
+		size_t lead = strspn(out, "\r\n");
+		memmove(out, out + lead, n - lead + 1);
+	}
+	out[strcspn(out, "\r\n")] = '\0';
+	close(r->errfd);
+	r->errfd = -1;
 }
 
 int reader_open(struct reader *r, const char *path, struct diag *d)
@@ -66,6 +110,7 @@ int reader_open(struct reader *r, const char *path, struct diag *d)
 	struct stat st;
 	memset(r, 0, sizeof *r);
 	r->fd = -1;
+	r->errfd = -1;
 	r->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	if (strcmp(path, "-") == 0) {
 		r->fd = 0;
@@ -112,8 +157,10 @@ int reader_open(struct reader *r, const char *path, struct diag *d)
 static int reap(struct reader *r, struct diag *d)
 {
 	int status;
+	char msg[300];
 	pid_t c = r->child;
 	r->child = 0;
+	gzip_message(r, msg, sizeof msg);
 	while (waitpid(c, &status, 0) < 0) {
 		if (errno != EINTR) {
 			diag_at(d, r->name, 0, "cannot wait for gzip: %s",
@@ -126,6 +173,8 @@ static int reap(struct reader *r, struct diag *d)
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
 		diag_at(d, r->name, 0,
 			"cannot run gzip to read a .gz file (is gzip installed?)");
+	else if (msg[0])
+		diag_at(d, r->name, 0, "cannot decompress: %s", msg);
 	else
 		diag_at(d, r->name, 0,
 			"cannot decompress: not a valid gzip file (gzip exit status %d)",
@@ -164,6 +213,13 @@ static int fill(struct reader *r, struct diag *d)
 		return 0;
 	}
 	r->len += (size_t)got;
+	/* gzip's magic bytes at the start of a file read as text. */
+	if (!r->child && r->line == 0 && r->pos == 0 && r->len >= 2 &&
+	    (unsigned char)r->buf[0] == 0x1f && (unsigned char)r->buf[1] == 0x8b) {
+		diag_at(d, r->name, 0,
+			"gzip data? (only files named *.gz are decompressed)");
+		return -1;
+	}
 	return 1;
 }
 
@@ -230,6 +286,9 @@ void reader_close(struct reader *r)
 	if (r->own_fd && r->fd >= 0)
 		close(r->fd);
 	r->fd = -1;
+	if (r->errfd >= 0)
+		close(r->errfd);
+	r->errfd = -1;
 	if (r->child) {
 		int status;
 		kill(r->child, SIGTERM);

@@ -75,6 +75,7 @@ void run_release(struct run *r)
 {
 	free(r->tag);
 	free(r->name);
+	free(r->mixed_tag);
 	free(r->off);
 	free(r->ids);
 	free(r->inter);
@@ -369,7 +370,7 @@ static size_t dedup_ranking(struct load *L, struct ent *e, size_t n,
 	return out;
 }
 
-/* Append to w a list like "303, 304 and 2 more" of at most 10 names. */
+/* Write to buf a list like "303, 304 and 2 more" of at most 10 names. */
 static void list_names(char *buf, size_t sz, const char *const *names,
 		       size_t n)
 {
@@ -485,15 +486,15 @@ static int build(struct load *L, struct diag *d)
 	r->off[nt] = total;
 	classify(r, c);
 	if (ndup)
-		warnings_add(&r->warn,
-			     "%s: warning: %lu duplicate document%s removed, first: %s",
-			     r->label, ndup, ndup == 1 ? "" : "s", dupmsg);
+		warnings_add(&r->warn, r->label,
+			     "%lu duplicate document%s removed, first: %s",
+			     ndup, ndup == 1 ? "" : "s", dupmsg);
 	if (nmiss) {
 		char list[800];
 		list_names(list, sizeof list, miss, nmiss);
-		warnings_add(&r->warn,
-			     "%s: warning: run has no documents for %zu of %zu topics (%s); they score 0",
-			     r->label, nmiss, nt, list);
+		warnings_add(&r->warn, r->label,
+			     "run has no documents for %zu of %zu topics (%s); they score 0",
+			     nmiss, nt, list);
 	}
 	rc = 0;
 out:
@@ -509,6 +510,8 @@ int run_load(struct run *r, struct collection *c, const struct run_opts *o,
 	     struct run_scratch *s, struct diag *d)
 {
 	struct load L;
+	struct diag one = { .set = 0 };
+	unsigned nerr = 0;
 	int rc = -1;
 
 	memset(&L, 0, sizeof L);
@@ -526,7 +529,8 @@ int run_load(struct run *r, struct collection *c, const struct run_opts *o,
 		if (k == READER_ERROR)
 			goto out;
 		if (k == READER_LINE) {
-			if (parse_line(&L, line, len, d) != 0)
+			if (parse_line(&L, line, len, &one) != 0 &&
+			    keep_line_error(d, &one, &nerr))
 				goto out;
 			continue;
 		}
@@ -535,25 +539,23 @@ int run_load(struct run *r, struct collection *c, const struct run_opts *o,
 		if (k == READER_EOF)
 			break;
 	}
+	if (nerr)
+		goto out;
 	if (L.nlines == 0) {
 		diag_at(d, L.rd.name, 0, "no run lines (empty file?)");
 		goto out;
 	}
 	if (L.mixed_line) {
-		char a[80], b[80];
-		warnings_add(&r->warn,
-			     "%s:%lu: warning: tag %s differs from the first line's %s; the run is named %s",
-			     r->label, L.mixed_line,
-			     diag_quote(a, sizeof a, L.mixed_tag, strlen(L.mixed_tag)),
-			     diag_quote(b, sizeof b, r->tag, strlen(r->tag)),
-			     diag_quote(b, sizeof b, r->tag, strlen(r->tag)));
+		r->mixed_line = L.mixed_line;
+		r->mixed_tag = L.mixed_tag;
+		L.mixed_tag = NULL;
 	}
 	if (L.unknown.n) {
 		char list[800];
 		list_names(list, sizeof list, L.unknown.str, L.unknown.n);
-		warnings_add(&r->warn,
-			     "%s: warning: %u topic%s not in the qrels ignored (%s)",
-			     r->label, L.unknown.n, L.unknown.n == 1 ? "" : "s",
+		warnings_add(&r->warn, r->label,
+			     "%u topic%s not in the qrels ignored (%s)",
+			     L.unknown.n, L.unknown.n == 1 ? "" : "s",
 			     list);
 	}
 	if (build(&L, d) != 0)
@@ -569,7 +571,13 @@ out:
 void run_names(struct run *runs, size_t n)
 {
 	struct strmap taken;
+	char a[80], b[80], c[80];
 	strmap_init(&taken);
+	/* "all" names the rows of every run in --reliability. */
+	{
+		int added;
+		strmap_intern(&taken, "all", 3, fnv1a64("all", 3), &added);
+	}
 	for (size_t i = 0; i < n; i++) {
 		struct run *r = &runs[i];
 		const char *tag = r->tag;
@@ -578,20 +586,35 @@ void run_names(struct run *runs, size_t n)
 		strmap_intern(&taken, tag, len, fnv1a64(tag, len), &added);
 		if (added) {
 			r->name = xstrdup(tag);
-			continue;
-		}
-		for (unsigned long k = 2;; k++) {
-			char buf[CB_MAX_DOCNO + 32];
-			size_t m = (size_t)snprintf(buf, sizeof buf, "%s#%lu", tag, k);
-			strmap_intern(&taken, buf, m, fnv1a64(buf, m), &added);
-			if (added) {
-				r->name = xstrdup(buf);
-				break;
+		} else {
+			for (unsigned long k = 2;; k++) {
+				char buf[CB_MAX_DOCNO + 32];
+				size_t m = (size_t)snprintf(buf, sizeof buf, "%s#%lu", tag, k);
+				strmap_intern(&taken, buf, m, fnv1a64(buf, m), &added);
+				if (added) {
+					r->name = xstrdup(buf);
+					break;
+				}
 			}
 		}
-		warnings_add(&r->warn,
-			     "%s: warning: run name %s is already taken by an earlier file; this run is named %s",
-			     r->label, tag, r->name);
+		diag_quote(a, sizeof a, tag, len);
+		diag_quote(c, sizeof c, r->name, strlen(r->name));
+		if (r->mixed_line) {
+			char where[CB_MAX_DOCNO * 4 + 32];
+			snprintf(where, sizeof where, "%s:%lu", r->label,
+				 r->mixed_line);
+			warnings_add(&r->warn, where,
+				     "tag %s differs from the first line's %s; the run is named %s",
+				     diag_quote(b, sizeof b, r->mixed_tag,
+						strlen(r->mixed_tag)), a, c);
+		} else if (strcmp(tag, "all") == 0)
+			warnings_add(&r->warn, r->label,
+				     "run name all is reserved for rows about every run; this run is named %s",
+				     c);
+		else if (strcmp(tag, r->name) != 0)
+			warnings_add(&r->warn, r->label,
+				     "run name %s is already taken by an earlier file; this run is named %s",
+				     a, c);
 	}
 	strmap_release(&taken);
 }

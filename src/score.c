@@ -8,6 +8,7 @@
 #include "pool.h"
 #include "xalloc.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,9 @@ void scorer_init(struct scorer *s, const struct collection *c,
 		 const struct measure *m, size_t nm, uint64_t seed)
 {
 	size_t ns = 0;
+	for (size_t t = 0; t < c->n; t++)   /* frozen: hashes kept, maps gone */
+		assert((c->topic[t].hash || c->topic[t].n_docs == 0) &&
+		       c->topic[t].docs.n == 0);
 	memset(s, 0, sizeof *s);
 	s->c = c;
 	s->runs = runs;

@@ -6,6 +6,7 @@
  */
 #include "stats.h"
 
+#include <assert.h>
 #include <math.h>
 
 double stats_mean(const double *x, size_t n)
@@ -50,6 +51,10 @@ static void swap(double *a, double *b)
 
 void stats_sort(double *x, size_t n)
 {
+#ifndef NDEBUG
+	for (size_t i = 0; i < n; i++)
+		assert(!isnan(x[i]));
+#endif
 	/* Recurse on the smaller side, loop on the larger: O(log n) stack. */
 	while (n > 16) {
 		size_t m = n / 2, i = 0, j = n - 1;

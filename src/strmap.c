@@ -8,6 +8,7 @@
 #include "strmap.h"
 #include "xalloc.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,8 +144,25 @@ uint32_t strmap_intern(struct strmap *m, const char *s, size_t n, uint64_t h,
 	return id;
 }
 
+#ifndef NDEBUG
+/* 1 when perm[0..n) is a permutation of 0..n-1. */
+static int is_permutation(const uint32_t *perm, uint32_t n)
+{
+	unsigned char *seen = xcalloc(n ? n : 1, 1);
+	int ok = 1;
+	for (uint32_t i = 0; i < n && ok; i++) {
+		ok = perm[i] < n && !seen[perm[i]];
+		if (ok)
+			seen[perm[i]] = 1;
+	}
+	free(seen);
+	return ok;
+}
+#endif
+
 void strmap_permute(struct strmap *m, const uint32_t *perm)
 {
+	assert(is_permutation(perm, m->n));
 	const char **str = xmalloc(size_mul(m->cap ? m->cap : 1, sizeof *str));
 	uint32_t *len = xmalloc(size_mul(m->cap ? m->cap : 1, sizeof *len));
 	uint64_t *hash = xmalloc(size_mul(m->cap ? m->cap : 1, sizeof *hash));

@@ -18,9 +18,11 @@ static int insq_parse(struct measure *m, const char *arg, char *err, size_t errs
 
 static void insq_names(const struct measure *m, int o, char *name, char *trec)
 {
+	char t[32];
 	(void)o;
-	snprintf(name, MEASURE_NAME_MAX, "INSQ(T=%g)", m->p);
-	snprintf(trec, MEASURE_NAME_MAX, "insq_%g", m->p);
+	measure_fmt_param(t, sizeof t, m->p);
+	snprintf(name, MEASURE_NAME_MAX, "INSQ(T=%s)", t);
+	snprintf(trec, MEASURE_NAME_MAX, "insq_%s", t);
 }
 
 /* tab[i-1] = W(i) for i = 1..D. */

@@ -23,9 +23,10 @@ static int rbp_parse(struct measure *m, const char *arg, char *err, size_t errsz
 
 static void rbp_names(const struct measure *m, int o, char *name, char *trec)
 {
-	snprintf(name, MEASURE_NAME_MAX, "RBP(p=%g)%s", m->p,
-		 o ? ".residual" : "");
-	snprintf(trec, MEASURE_NAME_MAX, "rbp_%g%s", m->p, o ? "_residual" : "");
+	char p[32];
+	measure_fmt_param(p, sizeof p, m->p);
+	snprintf(name, MEASURE_NAME_MAX, "RBP(p=%s)%s", p, o ? ".residual" : "");
+	snprintf(trec, MEASURE_NAME_MAX, "rbp_%s%s", p, o ? "_residual" : "");
 }
 
 /* tab[i-1] = p^(i-1) for i = 1..D; then cum[i] = sum of tab[0..i-1] for

@@ -87,6 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	run_release(&runs[0]);
 	run_release(&runs[1]);
 	warnings_release(&w);
+	diag_release(&d);
 	collection_release(&c);
 	return 0;
 }

@@ -33,6 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 			abort();   /* every failure names the file */
 		}
 		warnings_release(&w);
+		diag_release(&d);
 		collection_release(&c);
 	}
 	return 0;

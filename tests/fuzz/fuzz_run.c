@@ -42,6 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		run_scratch_release(&s);
 		run_release(&r);
 		warnings_release(&w);
+		diag_release(&d);
 		collection_release(&c);
 	}
 	return 0;
