@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "pool.h"
 #include "score.h"
 
 /* Columns of a summary row, in output order after run, qid, measure. */
@@ -27,7 +28,8 @@ enum {
 
 struct boot_opts {
 	unsigned long B;
-	unsigned nthreads;
+	struct pool *pool;      /* the threads */
+	unsigned nthreads;      /* pool_size(pool) */
 	int per_topic;          /* keep per-topic summaries (-q) */
 	FILE *images;           /* --images stream, or NULL */
 	int progress;           /* print progress on stderr */
@@ -52,6 +54,6 @@ void boot_result_release(struct boot_result *r);
  * into rows[cell][ST_N]; ranks compare runs within each slot and image.
  * Exported for tests. */
 void boot_summarise(const double *v, size_t nruns, size_t nslots,
-		    unsigned long B, unsigned nthreads, double *rows);
+		    unsigned long B, struct pool *pool, double *rows);
 
 #endif

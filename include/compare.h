@@ -20,9 +20,11 @@
 
 struct compare_opts {
 	unsigned long B;
-	unsigned nthreads;
+	struct pool *pool;      /* the threads */
+	unsigned nthreads;      /* pool_size(pool) */
 	int per_topic;          /* --pairs: add per-topic rows (-q) */
 	int decimals;
+	int progress;           /* progress line on standard error */
 };
 
 /* --pairs: one row per unordered pair (A before B in command-line order)

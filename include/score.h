@@ -21,6 +21,7 @@
 #include "collection.h"
 #include "image.h"
 #include "measure.h"
+#include "pool.h"
 #include "run.h"
 
 struct slot {
@@ -68,8 +69,8 @@ void score_scratch_release(struct score_scratch *x);
 void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 		       struct score_scratch *x, double *out);
 
-/* Root scores of every run, topic and slot, in parallel on nthreads:
+/* Root scores of every run, topic and slot, in parallel on the pool:
  * vals[(run * ntopics + topic) * nslots + slot].  Caller frees. */
-double *score_root(const struct scorer *s, unsigned nthreads);
+double *score_root(const struct scorer *s, struct pool *pool);
 
 #endif

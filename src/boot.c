@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "boot.h"
 #include "pool.h"
+#include "progress.h"
 #include "stats.h"
 #include "xalloc.h"
 
@@ -11,7 +12,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* ---- summaries ---------------------------------------------------------- */
 
@@ -75,8 +75,9 @@ static void cell_task(void *ctx, size_t cell, unsigned w)
 }
 
 void boot_summarise(const double *v, size_t nruns, size_t nslots,
-		    unsigned long B, unsigned nthreads, double *rows)
+		    unsigned long B, struct pool *pool, double *rows)
 {
+	unsigned nthreads = pool_size(pool);
 	struct sum_job j;
 	size_t nimg = B + 1, cells = nruns * nslots, per;
 	j.v = v;
@@ -89,8 +90,8 @@ void boot_summarise(const double *v, size_t nruns, size_t nslots,
 	j.scratch_n = B > 3 * nruns ? B : 3 * nruns;
 	j.scratch = xcalloc(size_mul(nthreads, j.scratch_n), sizeof *j.scratch);
 	per = (nimg + j.chunk - 1) / j.chunk;
-	pool_run(nthreads, nslots * per, rank_task, &j);
-	pool_run(nthreads, cells, cell_task, &j);
+	pool_run(pool, nslots * per, rank_task, &j);
+	pool_run(pool, cells, cell_task, &j);
 	free(j.rank);
 	free(j.scratch);
 }
@@ -105,37 +106,8 @@ struct img_job {
 	struct score_scratch *x;    /* per worker */
 	double *tmp;                /* per worker: nruns * nslots */
 	double *v;                  /* [run][slot][B+1] */
-	atomic_ulong *done;         /* topic-images scored so far */
-	unsigned long total;
-	const struct timespec *start;
-	int progress;
-	double *last_print;         /* worker 0 only */
+	struct progress *progress;  /* counts topic-images of images 1..B */
 };
-
-static double since(const struct timespec *t0)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)(t.tv_sec - t0->tv_sec) +
-	       (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
-}
-
-static void progress_line(struct img_job *j)
-{
-	double el = since(j->start);
-	unsigned long done = atomic_load(j->done);
-	size_t nt = j->s->c->n;
-	double img, rate;
-	if (el < 1.0 || el - *j->last_print < 0.25)
-		return;
-	*j->last_print = el;
-	img = (double)done / (double)nt;
-	rate = img / el;
-	fprintf(stderr, "\rcbeval: %.0f of %lu images, %.1f images/s, %.0f s left   ",
-		img, j->B + 1, rate,
-		rate > 0 ? ((double)j->total - (double)done) / (double)nt / rate : 0);
-	fflush(stderr);
-}
 
 static void img_task(void *ctx, size_t task, unsigned w)
 {
@@ -151,9 +123,8 @@ static void img_task(void *ctx, size_t task, unsigned w)
 		for (size_t c = 0; c < s->nruns * ns; c++)
 			j->v[c * nimg + b] = tmp[c];
 	}
-	atomic_fetch_add(j->done, (unsigned long)(b1 - b0));
-	if (w == 0 && j->progress)
-		progress_line(j);
+	/* the root (b = 0) is not one of the B images the line counts */
+	progress_add(j->progress, (unsigned long)(b1 - b0) - (b0 == 0), w == 0);
 }
 
 static int write_images(FILE *f, const struct scorer *s, const char *qid,
@@ -178,9 +149,7 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 	size_t cells = s->nruns * ns, block = size_mul(cells, nimg);
 	double *v = xcalloc(block, sizeof *v);
 	double *sum = xcalloc(block, sizeof *sum);
-	double last_print = 0;
-	atomic_ulong done;
-	struct timespec start;
+	struct progress prog;
 	struct img_job j;
 	int rc = 0;
 
@@ -191,19 +160,15 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 				     sizeof *res->topic);
 	if (o->keep)
 		res->full = xcalloc(size_mul(block, nt), sizeof *res->full);
-	atomic_init(&done, 0);
-	clock_gettime(CLOCK_MONOTONIC, &start);
+	progress_init(&prog, o->progress, "images", (unsigned long)(nt * o->B),
+		      (unsigned long)nt);
 	memset(&j, 0, sizeof j);
 	j.s = s;
 	j.B = o->B;
 	j.x = xcalloc(o->nthreads, sizeof *j.x);
 	j.tmp = xcalloc(size_mul(o->nthreads, cells), sizeof *j.tmp);
 	j.v = v;
-	j.done = &done;
-	j.total = (unsigned long)(nt * nimg);
-	j.start = &start;
-	j.progress = o->progress;
-	j.last_print = &last_print;
+	j.progress = &prog;
 	/* Small chunks balance the threads: about 32 per worker per topic. */
 	j.chunk = nimg / ((size_t)o->nthreads * 32);
 	if (j.chunk < 1)
@@ -215,7 +180,7 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 
 	for (size_t t = 0; t < nt; t++) {
 		j.topic = t;
-		pool_run(o->nthreads, (nimg + j.chunk - 1) / j.chunk, img_task, &j);
+		pool_run(o->pool, (nimg + j.chunk - 1) / j.chunk, img_task, &j);
 		for (size_t i = 0; i < block; i++)
 			sum[i] += v[i];
 		if (res->full)
@@ -228,7 +193,7 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 			rc = -1;
 		if (o->per_topic) {
 			double *rows = xcalloc(size_mul(cells, ST_N), sizeof *rows);
-			boot_summarise(v, s->nruns, ns, o->B, o->nthreads, rows);
+			boot_summarise(v, s->nruns, ns, o->B, o->pool, rows);
 			for (size_t r = 0; r < s->nruns; r++)
 				memcpy(res->topic + (r * nt + t) * ns * ST_N,
 				       rows + r * ns * ST_N,
@@ -236,8 +201,7 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 			free(rows);
 		}
 	}
-	if (o->progress && since(&start) >= 1.0)
-		fprintf(stderr, "\r%70s\r", "");
+	progress_end(&prog);
 	for (size_t i = 0; i < block; i++)
 		sum[i] /= (double)nt;
 	if (o->images && rc == 0 && write_images(o->images, s, "all", sum, o->B) != 0)
@@ -246,7 +210,7 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 		rc = -1;
 	if (rc != 0)
 		diag_write_failed(d, "the images");
-	boot_summarise(sum, s->nruns, ns, o->B, o->nthreads, res->all);
+	boot_summarise(sum, s->nruns, ns, o->B, o->pool, res->all);
 
 	for (unsigned w = 0; w < o->nthreads; w++)
 		score_scratch_release(&j.x[w]);

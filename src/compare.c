@@ -13,6 +13,7 @@
 #include "compare.h"
 #include "output.h"
 #include "pool.h"
+#include "progress.h"
 #include "stats.h"
 #include "xalloc.h"
 
@@ -83,6 +84,7 @@ struct pair_job {
 	double *rows;           /* [pair in batch][row][PC_N] */
 	double *scratch;        /* per worker: 5 * (B + 1) doubles */
 	double tc;              /* critical |t| for df = topics - 1 */
+	struct progress prog;   /* pairs done */
 };
 
 /* Statistics of d[0..B] (d[0] = root) into row: root, mean, sd, 95%
@@ -178,6 +180,7 @@ static void pair_task(void *ctx, size_t i, unsigned w)
 			sys_row[PC_PMED] = p0 + (h - (double)lo) * (p1 - p0);
 		}
 	}
+	progress_add(&j->prog, 1, w == 0);
 }
 
 int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
@@ -196,6 +199,7 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 	j.rows = xcalloc(size_mul(batch, j.rows_per_pair * PC_N), sizeof *j.rows);
 	j.scratch = xcalloc(size_mul(o->nthreads, 5 * nimg), sizeof *j.scratch);
 	j.tc = nt >= 2 ? t_critical((double)nt - 1) : 0;
+	progress_init(&j.prog, o->progress, "pairs", (unsigned long)npairs, 1);
 
 	fprintf(f, "runA\trunB\tmeasure%s\troot_diff\tmean\tsd\tci_lo\tci_hi\t"
 		"p_gt\tp_eq\troot_p\tp_median\tp_lt05\n",
@@ -212,7 +216,7 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 					C = A + 1;
 				}
 			}
-			pool_run(o->nthreads, n, pair_task, &j);
+			pool_run(o->pool, n, pair_task, &j);
 			for (size_t i = 0; i < n; i++) {
 				const double *row = j.rows + i * j.rows_per_pair * PC_N;
 				for (size_t k = 0; k < ns; k++) {
@@ -238,6 +242,7 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 	free(j.pb);
 	free(j.rows);
 	free(j.scratch);
+	progress_end(&j.prog);
 	return fflush(f) != 0 || ferror(f) ? -1 : 0;
 }
 
@@ -296,6 +301,7 @@ struct rel_job {
 	double *delta2;          /* [image a]: sum over b > a of (1 - tau)^2 */
 	unsigned long *ndelta;   /* [image a]: defined taus in that sum */
 	size_t npairs_runs;
+	struct progress prog;    /* (pair, topic) triples + image pairs */
 };
 
 static void triple_task(void *ctx, size_t A, unsigned w)
@@ -316,6 +322,7 @@ static void triple_task(void *ctx, size_t A, unsigned w)
 			j->pqsd[p * nt + t] = stats_sd(z, B, m);
 			compare_coverage(z, B, x, &j->cov[w]);
 		}
+		progress_add(&j->prog, (unsigned long)nt, w == 0);
 	}
 }
 
@@ -341,7 +348,6 @@ static void sigma_task(void *ctx, size_t a, unsigned w)
 	struct rel_job *j = ctx;
 	double s = 0;
 	unsigned long n = 0;
-	(void)w;
 	for (size_t b = a + 2; b <= j->B; b++) {
 		double tau = tau_of(j, a + 1, b);
 		if (!isnan(tau)) {
@@ -351,6 +357,7 @@ static void sigma_task(void *ctx, size_t a, unsigned w)
 	}
 	j->delta2[a] = s;
 	j->ndelta[a] = n;
+	progress_add(&j->prog, (unsigned long)(j->B - a - 1), w == 0);
 }
 
 static void row(FILE *f, const char *measure, const char *run, const char *qid,
@@ -391,6 +398,9 @@ int compare_reliability(FILE *f, const struct scorer *s,
 	j.zero = xcalloc(nimg, sizeof *j.zero);
 	j.delta2 = xcalloc(B, sizeof *j.delta2);
 	j.ndelta = xcalloc(B, sizeof *j.ndelta);
+	progress_init(&j.prog, o->progress, "reliability",
+		      (unsigned long)ns * ((unsigned long)(npr * nt) +
+					   (unsigned long)(B * (B - 1) / 2)), 1);
 
 	fputs("measure\trun\tqid\tstatistic\tvalue\n", f);
 	for (size_t k = 0; k < ns; k++) {
@@ -413,7 +423,7 @@ int compare_reliability(FILE *f, const struct scorer *s,
 		j.k = k;
 		memset(j.cov, 0, o->nthreads * sizeof *j.cov);
 		if (S > 1)
-			pool_run(o->nthreads, S - 1, triple_task, &j);
+			pool_run(o->pool, S - 1, triple_task, &j);
 		m = stats_mean(j.pqsd, npr * nt);
 		row(f, mname, "all", "all", "pair_qsd_mean", npr ? m : NAN, d);
 		row(f, mname, "all", "all", "pair_qsd_sd",
@@ -468,7 +478,7 @@ int compare_reliability(FILE *f, const struct scorer *s,
 		{
 			double d2 = 0;
 			unsigned long n2 = 0;
-			pool_run(o->nthreads, B, sigma_task, &j);
+			pool_run(o->pool, B, sigma_task, &j);
 			for (size_t a = 0; a < B; a++) {
 				d2 += j.delta2[a];
 				n2 += j.ndelta[a];
@@ -504,5 +514,6 @@ int compare_reliability(FILE *f, const struct scorer *s,
 	free(j.zero);
 	free(j.delta2);
 	free(j.ndelta);
+	progress_end(&j.prog);
 	return fflush(f) != 0 || ferror(f) ? -1 : 0;
 }

@@ -39,8 +39,9 @@ static void load_task(void *ctx, size_t i, unsigned w)
 /* Load every run; on failure d holds the errors of every failing run,
  * in command-line order. */
 static int load_runs(struct run *runs, size_t n, struct collection *c,
-		     const struct options *o, unsigned nthreads, struct diag *d)
+		     const struct options *o, struct pool *pool, struct diag *d)
 {
+	unsigned nthreads = pool_size(pool);
 	struct load_job j;
 	int rc = 0;
 	j.runs = runs;
@@ -51,7 +52,7 @@ static int load_runs(struct run *runs, size_t n, struct collection *c,
 	j.failed = xcalloc(n, sizeof *j.failed);
 	for (unsigned w = 0; w < nthreads; w++)
 		run_scratch_init(&j.scratch[w]);
-	pool_run(nthreads, n, load_task, &j);
+	pool_run(pool, n, load_task, &j);
 	for (size_t i = 0; i < n; i++) {
 		if (j.failed[i])
 			rc = -1;
@@ -83,7 +84,7 @@ static double *means_of(const struct scorer *s, const double *vals)
 /* -b B: images, summaries, --images.  With "--images -" stdout carries
  * the images table only. */
 static int bootstrap(const struct scorer *s, const struct options *o,
-		     unsigned nthreads, struct diag *d)
+		     struct pool *pool, struct diag *d)
 {
 	struct boot_opts bo;
 	struct boot_result br;
@@ -100,7 +101,8 @@ static int bootstrap(const struct scorer *s, const struct options *o,
 		}
 	}
 	bo.B = o->images;
-	bo.nthreads = nthreads;
+	bo.pool = pool;
+	bo.nthreads = pool_size(pool);
 	bo.per_topic = o->per_topic;
 	bo.images = img;
 	bo.progress = isatty(2);
@@ -109,9 +111,11 @@ static int bootstrap(const struct scorer *s, const struct options *o,
 		struct compare_opts co;
 		int rc = 0;
 		co.B = o->images;
-		co.nthreads = nthreads;
+		co.pool = pool;
+		co.nthreads = pool_size(pool);
 		co.per_topic = o->per_topic;
 		co.decimals = o->decimals;
+		co.progress = bo.progress;
 		if (o->pairs)
 			rc = compare_pairs(stdout, s, &br, &co);
 		else if (o->reliability)
@@ -142,7 +146,7 @@ int eval_main(const struct options *o, struct diag *d)
 	struct scorer s;
 	size_t nm = 0;
 	char err[300];
-	unsigned nthreads = o->threads ? o->threads : pool_cpus();
+	struct pool *pool;
 	int status = EXIT_DATA;
 	double *vals, *means;
 
@@ -151,6 +155,7 @@ int eval_main(const struct options *o, struct diag *d)
 		diag_set(d, "option -m: %s", err);
 		return EXIT_USAGE;
 	}
+	pool = pool_create(o->threads ? o->threads : pool_cpus());
 	collection_init(&c);
 	warnings_init(&qw);
 	qo.level = o->level;
@@ -163,7 +168,7 @@ int eval_main(const struct options *o, struct diag *d)
 	 * what is wrong with every input. */
 	{
 		int bad = qrels_load(&c, o->qrels, &qo, &qw, d) != 0;
-		bad |= load_runs(runs, o->nruns, &c, o, nthreads, d) != 0;
+		bad |= load_runs(runs, o->nruns, &c, o, pool, d) != 0;
 		if (bad)
 			goto out;
 	}
@@ -180,7 +185,7 @@ int eval_main(const struct options *o, struct diag *d)
 
 	scorer_init(&s, &c, runs, o->nruns, m, nm, o->seed);
 	if (o->images == 0) {
-		vals = score_root(&s, nthreads);
+		vals = score_root(&s, pool);
 		means = means_of(&s, vals);
 		if (output_eval(stdout, &s, vals, means, o) != 0)
 			diag_write_failed(d, "output");
@@ -189,7 +194,7 @@ int eval_main(const struct options *o, struct diag *d)
 		free(vals);
 		free(means);
 	} else {
-		status = bootstrap(&s, o, nthreads, d);
+		status = bootstrap(&s, o, pool, d);
 	}
 	scorer_release(&s);
 out:
@@ -201,5 +206,6 @@ out:
 	free(m);
 	warnings_release(&qw);
 	collection_release(&c);
+	pool_release(pool);
 	return status;
 }

@@ -203,8 +203,9 @@ static void root_task(void *ctx, size_t t, unsigned w)
 		       tmp + r * s->nslots, s->nslots * sizeof *tmp);
 }
 
-double *score_root(const struct scorer *s, unsigned nthreads)
+double *score_root(const struct scorer *s, struct pool *pool)
 {
+	unsigned nthreads = pool_size(pool);
 	struct root_job j;
 	size_t nt = s->c->n;
 	j.s = s;
@@ -215,7 +216,7 @@ double *score_root(const struct scorer *s, unsigned nthreads)
 			sizeof *j.tmp);
 	for (unsigned w = 0; w < nthreads; w++)
 		score_scratch_init(&j.x[w], s);
-	pool_run(nthreads, nt, root_task, &j);
+	pool_run(pool, nt, root_task, &j);
 	for (unsigned w = 0; w < nthreads; w++)
 		score_scratch_release(&j.x[w]);
 	free(j.x);

@@ -121,10 +121,25 @@ fi
 if [ ! -s "$T/progress" ]; then ok "no progress output when stderr is not a terminal"; else nok "stderr not empty: $(head -c 200 "$T/progress")"; fi
 if [ "${CBEVAL_FLAVOUR:-rel}" = rel ] && command -v script >/dev/null 2>&1; then
 	script -qec "$CBEVAL -b 4000 -j 1 data/qrels data/runs/*.run >/dev/null" /dev/null > "$T/tty" 2>&1
-	if tr '\r' '\n' < "$T/tty" | grep -q 'of 4001 images, .* images/s, .* s left'; then
-		ok "progress line on a terminal"
+	# images 1..B are counted (never the root: at most "4000 of 4000"),
+	# and the line is cleared with exactly its widest width at the end
+	tr '\r' '\n' < "$T/tty" > "$T/lines"
+	last=$(grep 'images: ' "$T/lines" | tail -n 1)
+	width=$(grep 'images: ' "$T/lines" | awk '{ if (length($0) > w) w = length($0) } END { print w }')
+	if grep -q '^cbeval: images: [0-9]* of 4000, .*/s, .* s left *$' "$T/lines" &&
+		! grep -q ' of 4001' "$T/lines" &&
+		[ "$(echo "$last" | sed 's/^cbeval: images: \([0-9]*\) .*/\1/')" -le 4000 ] &&
+		tail -c 2 "$T/tty" | od -c | grep -q '\\r' &&
+		[ "$(tr '\r' '\n' < "$T/tty" | tail -n 2 | head -n 1 | tr -d '\n' | wc -c)" -eq "$width" ]; then
+		ok "progress line on a terminal: images 1..B counted, cleared at the end"
 	else
-		nok "no progress line on a terminal: $(head -c 200 "$T/tty")"
+		nok "progress line on a terminal: $(head -c 300 "$T/tty" | tr '\r' '|')"
+	fi
+	script -qec "$CBEVAL -b 4000 -j 1 --reliability -m AP,P@10,RR data/qrels data/runs/*.run >/dev/null" /dev/null > "$T/tty" 2>&1
+	if tr '\r' '\n' < "$T/tty" | grep -q '^cbeval: reliability: [0-9]* of [0-9]*, .*/s, .* s left'; then
+		ok "progress line during --reliability"
+	else
+		nok "no progress line during --reliability: $(tr '\r' '|' < "$T/tty" | tail -c 300)"
 	fi
 else
 	ok "progress on a terminal: skipped (sanitizer build or no script(1))"

@@ -366,8 +366,11 @@ static void exactness(void)
 			double *rv = NULL;
 			write_image(&c, imgdir, seed, b, nlines);
 			load(&ref, imgdir, c.nr, level, ORDER_FILE, m, seed);
-			if (ref.ok)
-				rv = score_root(&ref.s, 1);
+			if (ref.ok) {
+				struct pool *one = pool_create(1);
+				rv = score_root(&ref.s, one);
+				pool_release(one);
+			}
 			for (size_t t = 0; t < fast.c.n; t++) {
 				const char *qid = fast.c.topic[t].qid;
 				score_topic_image(&fast.s, t, b, &x, out);

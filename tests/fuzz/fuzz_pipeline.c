@@ -49,11 +49,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	run_scratch_release(&s);
 	if (ok) {
 		struct scorer sc;
-		struct boot_opts bo = { .B = 3, .nthreads = 2, .per_topic = 1,
+		struct pool *pool = pool_create(2);
+		struct boot_opts bo = { .B = 3, .pool = pool,
+					.nthreads = pool_size(pool), .per_topic = 1,
 					.images = NULL, .progress = 0, .keep = 1 };
 		struct boot_result br;
-		struct compare_opts co = { .B = 3, .nthreads = 2, .per_topic = 1,
-					   .decimals = 4 };
+		struct compare_opts co = { .B = 3, .pool = pool,
+					   .nthreads = pool_size(pool),
+					   .per_topic = 1, .decimals = 4 };
 		double *vals;
 		FILE *null = fopen("/dev/null", "w");
 		run_names(runs, 2);
@@ -62,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 			if (measure_parse(&m[i], specs[i], err, sizeof err) != 0)
 				abort();
 		scorer_init(&sc, &c, runs, 2, m, 6, 7);
-		vals = score_root(&sc, 2);
+		vals = score_root(&sc, pool);
 		for (size_t i = 0; i < 2 * c.n * sc.nslots; i++)
 			if (!isfinite(vals[i]) || vals[i] < 0 || vals[i] > 1 + 1e-12)
 				abort();
@@ -78,6 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		    compare_reliability(null, &sc, &br, &co) != 0)
 			abort();
 		fclose(null);
+		pool_release(pool);
 		boot_result_release(&br);
 		free(vals);
 		scorer_release(&sc);
