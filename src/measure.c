@@ -14,11 +14,15 @@
 #include <string.h>
 
 extern const struct measure_def measure_ap, measure_rr, measure_p,
-	measure_ndcg, measure_rbp, measure_insq;
+	measure_ndcg, measure_rbp, measure_insq, measure_recall, measure_rprec,
+	measure_bpref, measure_judged, measure_num_ret, measure_num_rel,
+	measure_num_rel_ret;
 
 const struct measure_def *const measure_table[] = {
 	&measure_ap, &measure_ndcg, &measure_p, &measure_rbp, &measure_insq,
-	&measure_rr,
+	&measure_rr, &measure_recall, &measure_rprec, &measure_bpref,
+	&measure_judged, &measure_num_ret, &measure_num_rel,
+	&measure_num_rel_ret,
 };
 const size_t measure_table_len = sizeof measure_table / sizeof measure_table[0];
 
@@ -35,7 +39,21 @@ static const struct {
 	{ "P.", "P", "@" },
 	{ "ndcg_cut_", "nDCG", "@" },
 	{ "ndcg_cut.", "nDCG", "@" },
+	{ "recall_", "R", "@" },
+	{ "recall.", "R", "@" },
+	{ "judged_", "judged", "@" },
+	{ "judged.", "judged", "@" },
 };
+
+int measure_parse_none(const char *name, const char *arg, char *err,
+		       size_t errsz)
+{
+	if (arg[0]) {
+		snprintf(err, errsz, "%s takes no parameter", name);
+		return -1;
+	}
+	return 0;
+}
 
 int measure_parse_cutoff(struct measure *m, const char *arg, char *err,
 			 size_t errsz)
@@ -112,6 +130,7 @@ int measure_parse(struct measure *m, const char *spec, char *err,
 		return -1;
 	}
 	m->def = def;
+	m->judged_depth = def->judged_depth;
 	if (def->parse(m, buf + stem, err, errsz) != 0)
 		return -1;
 	for (int o = 0; o < def->n_out; o++)
