@@ -5,7 +5,8 @@
  * Work is topic-major: for one topic, images 0..B are scored in parallel
  * chunks (each worker with its own scratch, so no allocation per image),
  * the per-image values land in a [run][slot][image] block, are added in
- * topic order to the per-image sums behind the "all" rows (so results are
+ * topic order to the per-image sums behind the "all" rows (divided by the
+ * number of topics except for sum_over_topics measures; so results are
  * the same for every thread count), optionally written to --images, and
  * with -q summarised.  Memory is O(runs x slots x B), independent of the
  * number of topics: 129 runs x 7 slots x 1001 images is 7 MB per block.
@@ -39,7 +40,8 @@ struct boot_opts {
 struct boot_result {
 	double *all;            /* [run][slot][ST_N] */
 	double *topic;          /* [run][topic][slot][ST_N] with per_topic */
-	double *sys;            /* [run][slot][B+1]: per-image means over topics */
+	double *sys;            /* [run][slot][B+1]: per-image means over topics
+				   (sums for measures with sum_over_topics) */
 	double *full;           /* [slot][topic][run][B+1] with keep, else NULL:
 				   topics x runs x slots x (B+1) doubles */
 };

@@ -5,6 +5,7 @@
  * Ids are laid out so that scoring needs no lookups but one multiplicity:
  *   [0, n_rel)        judged with grade >= the relevance level,
  *   [0, n_pos)        judged with grade >= 1 (positive gain for nDCG),
+ *   [0, n_nonneg)     judged with grade >= 0 (judged for bpref),
  *   [0, n_judged)     judged at all (grade descending, file order on ties),
  *   [n_judged, n_docs) retrieved by some run but not judged.
  * Both "relevant" and "positive gain" are prefixes of the grade-descending
@@ -33,7 +34,7 @@
 
 struct topic {
 	const char *qid;        /* owned by collection.qids */
-	uint32_t n_rel, n_pos, n_int, n_judged, n_docs;
+	uint32_t n_rel, n_pos, n_nonneg, n_int, n_judged, n_docs;
 	int32_t *grade;         /* [n_judged] */
 	uint64_t *hash;         /* [n_docs] FNV-1a of the docno, after freeze */
 	struct strmap docs;     /* docno -> id while loading */

@@ -12,12 +12,18 @@
  *       h: documents that are relevant or have positive gain (ids < n_int);
  *       a hit is a document with multiplicity k = hit_k() >= 1 occupying
  *       positions pos .. pos+k-1 of the image (1-based);
- *     and, for measures that ask for them (measure_def.judged_depth), the
+ *     and, for measures that ask for them (measure.judged_depth), the
  *       spans of positions occupied by judged documents (any grade),
- *       complete down to that depth.  Unjudged documents only advance
- *       positions.
- * Measures never see a topic whose image has R = 0: the scorer gives them
- * 0 there (every measure scores 0 when R = 0).
+ *       complete down to that depth; with measure_def.needs_negative, the
+ *       judged documents with a negative grade as hits (neg), complete
+ *       down to the same depth; with measure_def.needs_length, the number
+ *       of positions of the whole ranking in the image (len).  Unjudged
+ *       documents only advance positions.
+ * A measure sees a topic whose image has R = 0 only if it sets
+ * call_when_r0, and an empty ranking (the run has no document for the
+ * topic, or none with k >= 1 in this image) only if it sets
+ * call_when_empty; otherwise the scorer gives it 0 there.  An empty
+ * ranking is a struct ranked with n = nj = nneg = len = 0.
  */
 #ifndef CBEVAL_MEASURE_H
 #define CBEVAL_MEASURE_H
@@ -31,6 +37,8 @@
 #define MEASURE_NAME_MAX 64
 #define MEASURE_MAX_OUT 2
 #define MEASURE_DEPTH 1000   /* depth bound D of RBP and INSQ */
+/* judged_depth of a measure that needs every judged span (bpref). */
+#define MEASURE_JUDGED_ALL UINT64_MAX
 
 struct topic_image {
 	const struct topic *t;
@@ -60,6 +68,9 @@ struct ranked {
 	size_t n;
 	const struct span *judged;  /* in order, non-empty, non-adjacent or not */
 	size_t nj;
+	const struct hit *neg;      /* judged with grade < 0, in order */
+	size_t nneg;
+	uint64_t len;               /* positions of the whole ranking */
 };
 
 struct measure;
@@ -75,8 +86,27 @@ struct measure_def {
 	void (*names)(const struct measure *m, int o, char *name, char *trec);
 	/* Precompute tables after parse (may be NULL); m owns m->tab. */
 	void (*setup)(struct measure *m);
-	/* Depth down to which judged spans are needed (0: none). */
+	/* Depth down to which judged spans are needed (0: none); the
+	 * default of measure.judged_depth, which parse may change (judged@k
+	 * sets k). */
 	uint64_t judged_depth;
+	/* Nonzero: the measure reads ranked.len (the scan then sums k over
+	 * the whole ranking). */
+	int needs_length;
+	/* Nonzero: the measure reads ranked.neg (the scan then lists the
+	 * judged documents with a negative grade, down to judged_depth). */
+	int needs_negative;
+	/* Nonzero: called when the image of the topic has R = 0 (else the
+	 * scorer writes 0). */
+	int call_when_r0;
+	/* Nonzero: called on an empty ranking (else the scorer writes 0). */
+	int call_when_empty;
+	/* Nonzero: the value for "all" (and each image's system value) is
+	 * the sum over topics, not the mean (trec_eval's counts). */
+	int sum_over_topics;
+	/* Nonzero: values are whole numbers; -F trec prints them as
+	 * trec_eval prints longs ("%ld"). */
+	int integer;
 	/* Per topic and image, shared by all runs (may be NULL). */
 	double (*prep)(const struct measure *m, const struct topic_image *ti);
 	/* The measure itself: write n_out values to out. */
@@ -86,10 +116,11 @@ struct measure_def {
 
 struct measure {
 	const struct measure_def *def;
-	long k;                  /* cutoff of P@k, nDCG@k */
+	long k;                  /* cutoff of P@k, nDCG@k, R@k, judged@k */
 	double p;                /* RBP p, INSQ T */
 	double *tab;             /* weights by position - 1, owned */
 	size_t ntab;
+	uint64_t judged_depth;   /* judged spans needed down to here */
 	char name[MEASURE_MAX_OUT][MEASURE_NAME_MAX];
 	char trec[MEASURE_MAX_OUT][MEASURE_NAME_MAX];
 };
@@ -132,6 +163,8 @@ extern const struct measure_def *const measure_table[];
 extern const size_t measure_table_len;
 
 /* Helpers shared by the measure files. */
+int measure_parse_none(const char *name, const char *arg, char *err,
+		       size_t errsz);
 int measure_parse_cutoff(struct measure *m, const char *arg, char *err,
 			 size_t errsz);
 int measure_parse_param(const char *arg, const char *pname, double lo,

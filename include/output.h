@@ -4,8 +4,9 @@
  * Plain evaluation (-b 0), TSV: header "run qid measure value", then for
  * each run in command-line order, for each topic in natural order (with -q)
  * and then "all", one row per measure output in -m order.  -F trec prints
- * trec_eval's layout instead ("%-22s\t%s\t%6.4f" with trec_eval's names),
- * one block per run opened by a "runid" line.
+ * trec_eval's layout instead ("%-22s\t%s\t%6.4f" with trec_eval's names,
+ * "%-22s\t%s\t%ld" for whole-number measures such as num_ret), one block
+ * per run opened by a "runid" line.
  *
  * The printers write to a FILE and report write errors through the return
  * value: 0, or -1 when the stream failed (for instance a full disk).

@@ -39,7 +39,10 @@ struct scorer {
 	size_t nm;
 	struct slot *slots;     /* owned */
 	size_t nslots;
-	uint64_t judged_depth;   /* max over measures of judged_depth */
+	uint64_t judged_depth;  /* max over measures of judged_depth */
+	int needs_length;       /* some measure sets needs_length */
+	int needs_negative;     /* some measure sets needs_negative */
+	int any_r0;             /* some measure sets call_when_r0 */
 	size_t max_ranking;     /* longest ranking of any run */
 	size_t max_docs;        /* most documents of any topic */
 	struct image_fn imf;
@@ -50,10 +53,18 @@ struct scorer {
 struct score_scratch {
 	struct hit *h;
 	struct span *o;
+	struct hit *g;          /* negative-grade documents (needs_negative) */
 	uint32_t *P;            /* positions of one ranking's entries */
 	uint8_t *k;
 	double *prep;
 };
+
+/* The measure behind slot k. */
+static inline const struct measure_def *scorer_slot_def(const struct scorer *s,
+							size_t k)
+{
+	return s->m[s->slots[k].measure].def;
+}
 
 /* Set up a scorer over loaded runs and parsed measures (borrowed: they
  * must outlive it).  The collection must be frozen. */

@@ -202,8 +202,12 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 		}
 	}
 	progress_end(&prog);
-	for (size_t i = 0; i < block; i++)
-		sum[i] /= (double)nt;
+	/* Per-image system values: means over topics, or sums for measures
+	 * with sum_over_topics (cell = run * nslots + slot). */
+	for (size_t c = 0; c < cells; c++)
+		if (!scorer_slot_def(s, c % ns)->sum_over_topics)
+			for (size_t b = 0; b < nimg; b++)
+				sum[c * nimg + b] /= (double)nt;
 	if (o->images && rc == 0 && write_images(o->images, s, "all", sum, o->B) != 0)
 		rc = -1;
 	if (o->images && rc == 0 && fflush(o->images) != 0)

@@ -40,8 +40,8 @@ void cli_help(FILE *f)
 {
 	cli_usage(f);
 	fputs("\n"
-	      "Score every RUN against QRELS with six IR measures and, with -b, measure\n"
-	      "how precisely each score is known by bootstrapping the document corpus\n"
+	      "Score every RUN against QRELS with IR effectiveness measures and, with -b,\n"
+	      "measure how precisely each score is known by bootstrapping the corpus\n"
 	      "(Zobel & Rashidi, CIKM 2020).  A RUN of '-' is standard input; a file\n"
 	      "ending in .gz is read through gzip -dc.  See cbeval(1).\n"
 	      "\n"

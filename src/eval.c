@@ -66,7 +66,8 @@ static int load_runs(struct run *runs, size_t n, struct collection *c,
 	return rc;
 }
 
-/* Per-run means over topics, summed in topic order. */
+/* Per-run means over topics, summed in topic order (the sums themselves
+ * for measures with sum_over_topics, such as num_ret). */
 static double *means_of(const struct scorer *s, const double *vals)
 {
 	size_t nt = s->c->n, ns = s->nslots;
@@ -76,7 +77,8 @@ static double *means_of(const struct scorer *s, const double *vals)
 			double sum = 0;
 			for (size_t t = 0; t < nt; t++)
 				sum += vals[(r * nt + t) * ns + k];
-			m[r * ns + k] = sum / (double)nt;
+			m[r * ns + k] = scorer_slot_def(s, k)->sum_over_topics
+					? sum : sum / (double)nt;
 		}
 	return m;
 }

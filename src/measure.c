@@ -14,11 +14,15 @@
 #include <string.h>
 
 extern const struct measure_def measure_ap, measure_rr, measure_p,
-	measure_ndcg, measure_rbp, measure_insq;
+	measure_ndcg, measure_rbp, measure_insq, measure_recall, measure_rprec,
+	measure_bpref, measure_judged, measure_num_ret, measure_num_rel,
+	measure_num_rel_ret;
 
 const struct measure_def *const measure_table[] = {
 	&measure_ap, &measure_ndcg, &measure_p, &measure_rbp, &measure_insq,
-	&measure_rr,
+	&measure_rr, &measure_recall, &measure_rprec, &measure_bpref,
+	&measure_judged, &measure_num_ret, &measure_num_rel,
+	&measure_num_rel_ret,
 };
 const size_t measure_table_len = sizeof measure_table / sizeof measure_table[0];
 
@@ -39,6 +43,10 @@ static const struct {
 	{ "ndcg_cut.", "nDCG", "@", "" },
 	{ "rbp_", "RBP", "(p=", ")" },
 	{ "insq_", "INSQ", "(T=", ")" },
+	{ "recall_", "R", "@", "" },
+	{ "recall.", "R", "@", "" },
+	{ "judged_", "judged", "@", "" },
+	{ "judged.", "judged", "@", "" },
 };
 
 /* trec_eval measures named without cutoffs ("-m P", "-m ndcg_cut") stand
@@ -48,6 +56,7 @@ static const struct {
 } families[] = {
 	{ "P", "P" },
 	{ "ndcg_cut", "nDCG" },
+	{ "recall", "R" },
 };
 static const long family_cutoffs[] = { 5, 10, 15, 20, 30, 100, 200, 500, 1000 };
 
@@ -66,9 +75,10 @@ void measure_help(FILE *f)
 		col += w;
 	}
 	fputs("                  trec_eval names: map, recip_rank, P_k, P.k, ndcg_cut_k,\n"
-	      "                  ndcg_cut.k, and the -F trec names rbp_P, insq_T;\n"
-	      "                  -m P.5,10 is P@5 and P@10; -m P or -m ndcg_cut alone\n"
-	      "                  is trec_eval's cutoffs 5,10,15,20,30,100,200,500,1000\n", f);
+	      "                  ndcg_cut.k, recall_k, recall.k, and the -F trec names\n"
+	      "                  rbp_P, insq_T, judged_k; -m P.5,10 is P@5 and P@10;\n"
+	      "                  -m P, -m recall or -m ndcg_cut alone is trec_eval's\n"
+	      "                  cutoffs 5,10,15,20,30,100,200,500,1000\n", f);
 }
 
 void measure_fmt_param(char *out, size_t outsz, double v)
@@ -78,6 +88,16 @@ void measure_fmt_param(char *out, size_t outsz, double v)
 		if (strtod(out, NULL) == v)
 			return;
 	}
+}
+
+int measure_parse_none(const char *name, const char *arg, char *err,
+		       size_t errsz)
+{
+	if (arg[0]) {
+		snprintf(err, errsz, "%s takes no parameter", name);
+		return -1;
+	}
+	return 0;
 }
 
 int measure_parse_cutoff(struct measure *m, const char *arg, char *err,
@@ -164,6 +184,7 @@ int measure_parse(struct measure *m, const char *spec, char *err,
 		return -1;
 	}
 	m->def = def;
+	m->judged_depth = def->judged_depth;
 	if (def->parse(m, buf + stem, err, errsz) != 0)
 		return -1;
 	for (int o = 0; o < def->n_out; o++)

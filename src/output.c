@@ -16,10 +16,14 @@ static void row_tsv(FILE *f, const char *run, const char *qid,
 	fputc('\n', f);
 }
 
+/* trec_eval prints doubles with %6.4f and counts (longs) with %ld. */
 static void row_trec(FILE *f, const char *measure, const char *qid, double v,
-		     int decimals)
+		     int decimals, int integer)
 {
-	fprintf(f, "%-22s\t%s\t%6.*f\n", measure, qid, decimals, v);
+	if (integer)
+		fprintf(f, "%-22s\t%s\t%ld\n", measure, qid, lround(v));
+	else
+		fprintf(f, "%-22s\t%s\t%6.*f\n", measure, qid, decimals, v);
 }
 
 int output_eval(FILE *f, const struct scorer *s, const double *vals,
@@ -39,7 +43,8 @@ int output_eval(FILE *f, const struct scorer *s, const double *vals,
 			for (size_t k = 0; k < ns; k++) {
 				if (trec)
 					row_trec(f, s->slots[k].trec, qid, v[k],
-						 o->decimals);
+						 o->decimals,
+						 scorer_slot_def(s, k)->integer);
 				else
 					row_tsv(f, run, qid, s->slots[k].name,
 						v[k], o->decimals);
@@ -49,7 +54,8 @@ int output_eval(FILE *f, const struct scorer *s, const double *vals,
 			double v = means[r * ns + k];
 			if (trec)
 				row_trec(f, s->slots[k].trec, "all", v,
-					 o->decimals);
+					 o->decimals,
+					 scorer_slot_def(s, k)->integer);
 			else
 				row_tsv(f, run, "all", s->slots[k].name, v,
 					o->decimals);

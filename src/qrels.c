@@ -239,12 +239,14 @@ static void finish(struct collection *c, struct qtopic *qt, int level)
 		}
 		strmap_permute(&t->docs, dp);
 		t->n_judged = t->n_docs = nj;
-		t->n_rel = t->n_pos = 0;
+		t->n_rel = t->n_pos = t->n_nonneg = 0;
 		for (uint32_t j = 0; j < nj; j++) {
 			if (t->grade[j] >= level)
 				t->n_rel = j + 1;
 			if (t->grade[j] >= 1)
 				t->n_pos = j + 1;
+			if (t->grade[j] >= 0)
+				t->n_nonneg = j + 1;
 		}
 		t->n_int = t->n_rel > t->n_pos ? t->n_rel : t->n_pos;
 		pthread_mutex_init(&t->lock, NULL);

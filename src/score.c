@@ -29,9 +29,13 @@ void scorer_init(struct scorer *s, const struct collection *c,
 	s->seed = seed;
 	image_fn_init(&s->imf);
 	for (size_t i = 0; i < nm; i++) {
-		ns += (size_t)m[i].def->n_out;
-		if (m[i].def->judged_depth > s->judged_depth)
-			s->judged_depth = m[i].def->judged_depth;
+		const struct measure_def *def = m[i].def;
+		ns += (size_t)def->n_out;
+		if (m[i].judged_depth > s->judged_depth)
+			s->judged_depth = m[i].judged_depth;
+		s->needs_length |= def->needs_length != 0;
+		s->needs_negative |= def->needs_negative != 0;
+		s->any_r0 |= def->call_when_r0 != 0;
 	}
 	s->slots = xcalloc(ns, sizeof *s->slots);
 	for (size_t i = 0; i < nm; i++)
@@ -63,6 +67,8 @@ void score_scratch_init(struct score_scratch *x, const struct scorer *s)
 {
 	x->h = xcalloc(s->max_ranking ? s->max_ranking : 1, sizeof *x->h);
 	x->o = xcalloc(s->max_ranking ? s->max_ranking : 1, sizeof *x->o);
+	x->g = xcalloc(s->needs_negative && s->max_ranking ? s->max_ranking : 1,
+		       sizeof *x->g);
 	x->P = xcalloc(s->max_ranking + 1, sizeof *x->P);
 	x->k = xcalloc(s->max_docs ? s->max_docs : 1, sizeof *x->k);
 	x->prep = xcalloc(s->nm ? s->nm : 1, sizeof *x->prep);
@@ -72,6 +78,7 @@ void score_scratch_release(struct score_scratch *x)
 {
 	free(x->h);
 	free(x->o);
+	free(x->g);
 	free(x->P);
 	free(x->k);
 	free(x->prep);
@@ -85,10 +92,15 @@ void score_scratch_release(struct score_scratch *x)
  * positions are computed: P[i] = position of entry i's first copy, for
  * entries up to the last relevant-or-gain one and, when judged spans are
  * wanted, on until the depth is passed.  Hits and spans then read P at
- * their precomputed indices. */
-static int scan(const struct run *r, size_t t, const uint8_t *k,
-		uint64_t depth, struct score_scratch *x, struct ranked *out)
+ * their precomputed indices.  What only some measures need is done only
+ * when one of them is selected: the negative-grade documents are picked
+ * out of the judged stretches (needs_negative), and the length of the
+ * whole ranking is summed (needs_length). */
+static int scan(const struct scorer *s, const struct run *r, size_t t,
+		const uint8_t *k, struct score_scratch *x, struct ranked *out)
 {
+	const struct topic *tp = &s->c->topic[t];
+	const uint64_t depth = s->judged_depth;
 	const uint32_t *ids = r->ids + r->off[t];
 	const size_t n = r->off[t + 1] - r->off[t];
 	const uint32_t *ii = r->inter + r->inter_off[t];
@@ -100,7 +112,7 @@ static int scan(const struct run *r, size_t t, const uint8_t *k,
 	uint32_t *P = x->P;
 	struct hit *h = x->h;
 	struct span *o = x->o;
-	size_t i, nh = 0, no = 0;
+	size_t i, nh = 0, no = 0, ng = 0;
 	uint32_t pos = 1;
 
 	for (i = 0; i < ei; i++) {
@@ -132,10 +144,38 @@ static int scan(const struct run *r, size_t t, const uint8_t *k,
 		if (c.start > depth)
 			break;
 	}
+	/* Negative grades are ids n_nonneg .. n_judged - 1: look for them in
+	 * the judged stretches, when the topic has any. */
+	if (s->needs_negative && tp->n_nonneg < tp->n_judged) {
+		struct hit *g = x->g;
+		for (size_t j = 0; j < nsp; j++) {
+			size_t a = sp[2 * j], b = sp[2 * j + 1];
+			if (a >= i || P[a] > depth)
+				break;
+			for (size_t e = a; e < b && e < i; e++) {
+				uint32_t id = ids[e];
+				struct hit c;
+				c.pos = P[e];
+				c.id = id;
+				g[ng] = c;
+				ng += id >= tp->n_nonneg && k[id] != 0;
+			}
+		}
+	}
 	out->h = h;
 	out->n = nh;
 	out->judged = o;
 	out->nj = no;
+	out->neg = x->g;
+	out->nneg = ng;
+	out->len = 0;
+	if (s->needs_length) {
+		uint64_t end = pos;
+		for (size_t e = i; e < n; e++)
+			end += k[ids[e]];
+		out->len = end - 1;
+		return out->len > 0;
+	}
 	if (pos > 1)
 		return 1;
 	/* Nothing so far: is any later document kept?  Usually the next. */
@@ -150,6 +190,7 @@ void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 {
 	const struct topic *tp = &s->c->topic[t];
 	struct topic_image ti;
+	struct ranked none;
 	uint64_t R = 0;
 
 	image_fill(&s->imf, s->seed, b, tp->hash, tp->n_docs, x->k);
@@ -158,28 +199,39 @@ void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 	ti.t = tp;
 	ti.k = x->k;
 	ti.R = R;
-	if (R == 0) {
+	/* Most measures score 0 when R = 0 (see measure.h). */
+	if (R == 0 && !s->any_r0) {
 		memset(out, 0, s->nruns * s->nslots * sizeof *out);
 		return;
 	}
-	for (size_t i = 0; i < s->nm; i++)
-		x->prep[i] = s->m[i].def->prep ? s->m[i].def->prep(&s->m[i], &ti)
-					       : 0;
+	for (size_t i = 0; i < s->nm; i++) {
+		const struct measure_def *def = s->m[i].def;
+		x->prep[i] = def->prep && (R || def->call_when_r0)
+			     ? def->prep(&s->m[i], &ti) : 0;
+	}
+	memset(&none, 0, sizeof none);
+	none.h = x->h;
+	none.judged = x->o;
+	none.neg = x->g;
 	for (size_t r = 0; r < s->nruns; r++) {
 		const struct run *run = &s->runs[r];
 		double *o = out + r * s->nslots;
 		struct ranked rk;
 		/* A run without this topic, or whose image of it is empty,
-		 * scores 0 on every measure (the residual included). */
-		if (run->off[t + 1] == run->off[t] ||
-		    !scan(run, t, x->k, s->judged_depth, x, &rk)) {
-			memset(o, 0, s->nslots * sizeof *o);
-			continue;
-		}
+		 * scores 0 on every measure (the residual included) except
+		 * those called on an empty ranking. */
+		int empty = run->off[t + 1] == run->off[t] ||
+			    !scan(s, run, t, x->k, x, &rk);
 		for (size_t i = 0; i < s->nm; i++) {
 			const struct measure *m = &s->m[i];
-			m->def->score(m, &rk, &ti, x->prep[i], o);
-			o += m->def->n_out;
+			const struct measure_def *def = m->def;
+			if ((R || def->call_when_r0) &&
+			    (!empty || def->call_when_empty))
+				def->score(m, empty ? &none : &rk, &ti,
+					   x->prep[i], o);
+			else
+				memset(o, 0, (size_t)def->n_out * sizeof *o);
+			o += def->n_out;
 		}
 	}
 }

@@ -8,7 +8,9 @@
 #  - image b is the same whether B = b or B = 200;
 #  - another seed gives other images;
 #  - the summaries equal a slow recomputation in awk from the --images dump
-#    (mean, sd, type-7 quantiles, competition ranks and their quantiles).
+#    (mean, sd, type-7 quantiles, competition ranks and their quantiles);
+#  - the "all" values of the counts (num_ret, ...) are sums over topics in
+#    every image, and --pairs compares those sums.
 set -u
 . tests/lib.sh
 R=tests/ref/synth_small
@@ -99,6 +101,33 @@ fi
 n=$(awk -F'\t' 'NR == FNR { if (FNR > 1) a[$1 SUBSEP $2 SUBSEP $3] = $4; next } FNR > 1 { n++; if (a[$1 SUBSEP $2 SUBSEP $3] != $4) bad++ } END { print n + 0, bad + 0 }' "$T/plain" "$T/s40")
 set -- $n
 if [ "$1" -eq 784 ] && [ "$2" -eq 0 ]; then ok "bootstrap root column equals plain evaluation ($1 rows)"; else nok "root vs plain: $1 rows, $2 differ"; fi
+
+# Counts: in every image the "all" value of num_ret, num_rel and
+# num_rel_ret is the sum over topics, of bpref the mean; --pairs' system
+# rows take the differences of those values.
+"$CBEVAL" -b 5 -p 12 -m num_ret,num_rel,num_rel_ret,bpref --images "$T/cnt" $R/qrels $R/runs/*.run > /dev/null 2>&1
+"$CBEVAL" -b 5 -p 12 --pairs -m num_ret,num_rel,num_rel_ret,bpref $R/qrels $R/runs/*.run > "$T/cntp" 2>/dev/null
+set -- $(awk -F'\t' '
+NR == FNR { if (FNR == 1) next
+	k = $1 SUBSEP $3 SUBSEP $4
+	if ($2 == "all") { all[k] = $5; next }
+	s[k] += $5; nt[k]++; next }
+FNR == 1 { for (k in all) { split(k, p, SUBSEP)
+		want = p[2] ~ /^num_/ ? s[k] : s[k] / nt[k]
+		d = all[k] - want; if (d < 0) d = -d; n++
+		if (d > 1e-12 * (1 + want)) bad++
+		if (p[2] ~ /^num_/ && all[k] > 20) big++ }
+	next }
+{ k0 = $1 SUBSEP $3; k1 = $2 SUBSEP $3; root = all[k0, 0] - all[k1, 0]; m = 0
+	for (b = 1; b <= 5; b++) m += all[k0, b] - all[k1, b]
+	m /= 5; np++
+	if ((root - $4) ^ 2 > 1e-18 || (m - $5) ^ 2 > 1e-18) pbad++ }
+END { print n + 0, bad + 0, big + 0, np + 0, pbad + 0 }' "$T/cnt" "$T/cntp")
+if [ "$1" -eq 192 ] && [ "$2" -eq 0 ] && [ "$3" -gt 0 ] && [ "$4" -eq 112 ] && [ "$5" -eq 0 ]; then
+	ok "all rows of images 0..5: counts are sums over topics, bpref a mean ($1 values); --pairs differences of them ($4 rows)"
+else
+	nok "count sums: $1 all values, $2 wrong, $3 above 20; --pairs: $4 rows, $5 wrong"
+fi
 
 # -b 1: sd is NA, the rest defined.
 "$CBEVAL" -b 1 -m AP $R/qrels $R/runs/sys000.run > "$T/b1" 2>/dev/null

@@ -7,11 +7,24 @@
 #                    ndcg_cut_1000, per topic and "all", 4 decimals), for
 #                    qrels.test, qrels.rel_level and qrels.rel_level -l 2;
 #                    compared to within 0.00005 (the printed precision).
+#                    The expected.more.* files: recall_5/10/100/1000,
+#                    Rprec, bpref (4 decimals, within 0.00005) and num_ret,
+#                    num_rel, num_rel_ret (whole numbers, exactly), for
+#                    qrels.test and qrels.rel_level, with and without -l 2.
 #   synth_small/     a synthetic collection of 8 runs; trec_eval's answers
 #                    (4 measures, 4 decimals) compared to within 0.00005,
-#                    and the image-0 rows (the unresampled collection) of
+#                    the same 9 measures as the expected.more.* files above
+#                    (expected.more.trec_eval.txt, one block per run), and
+#                    the image-0 rows (the unresampled collection) of
 #                    expected.images.b10.seed1.tsv (six measures, per topic,
 #                    17 significant digits) compared to within 1e-12.
+#
+# One cell is not trec_eval's: the "all" row of num_rel.  trec_eval 10.0
+# (m_num_rel.c, te_calc_avg_num_rel, with -c) counts the qrels lines with
+# rel > 0 whatever -l says, so under -l 2 its "all" is not the sum of its
+# own per-topic rows; cbeval's is that sum.  For that cell the test checks
+# cbeval's value against the sum of trec_eval's per-topic num_rel, and
+# prints one line per file where the two differ.
 #
 # cbeval is run with "-q -p 17" (TSV) and its names (AP, RR, P@k, nDCG@k)
 # are matched to trec_eval's (map, recip_rank, P_k, ndcg_cut_k).  Each
@@ -64,6 +77,7 @@ norm_trec() {
 			if (m == "recip_rank") return "RR"
 			if (m ~ /^P_[0-9]+$/) { sub(/^P_/, "P@", m); return m }
 			if (m ~ /^ndcg_cut_[0-9]+$/) { sub(/^ndcg_cut_/, "nDCG@", m); return m }
+			if (m ~ /^recall_[0-9]+$/) { sub(/^recall_/, "R@", m); return m }
 			return m
 		}
 		force == "" && NR == 1 { next }
@@ -142,7 +156,103 @@ for c in "qrels.test qrels.test" "qrels.rel_level qrels.rel_level" \
 	fi
 done
 
+# ---- the expected.more.* files ----------------------------------------
+
+# trec_eval's text (measure qid value, one block per run: the per-topic rows
+# then the "all" rows) on stdin; stdout: the same text with each block's
+# "num_rel all" value replaced by the sum of the block's per-topic num_rel
+# values; $1 gets one line "BLOCK TRECEVAL SUM" per value replaced.
+num_rel_as_sum() {
+	awk -F '\t' -v OFS='\t' -v changed="$1" '
+		BEGIN { blk = 1; printf "" > changed }
+		{ m = $1; sub(/ +$/, "", m) }
+		$2 != "all" && prev_all { blk++; sum = 0 }
+		{ prev_all = ($2 == "all") }
+		$2 != "all" && m == "num_rel" { sum += $3 }
+		$2 == "all" && m == "num_rel" && $3 != sum {
+			print blk, $3, sum > changed
+			$3 = sum
+		}
+		{ print }'
+}
+
+# trec_eval's text with blocks on stdin to "run qid measure value", block i
+# taking the i-th of the names in $1 (a space-separated list).
+norm_blocks() {
+	awk -F '\t' -v OFS='\t' -v names="$1" '
+		BEGIN { split(names, run, " "); blk = 1 }
+		function canon(m) {
+			sub(/ +$/, "", m)
+			if (m ~ /^recall_[0-9]+$/) { sub(/^recall_/, "R@", m); return m }
+			return m
+		}
+		$2 != "all" && prev_all { blk++ }
+		{ prev_all = ($2 == "all"); print run[blk], $2, canon($1), $3 }'
+}
+
+# The "more" measures in the files' order, by trec_eval's and cbeval's names.
+more_te=num_ret,num_rel,num_rel_ret,Rprec,bpref,recall_5,recall_10,recall_100,recall_1000
+more_cb=num_ret,num_rel,num_rel_ret,Rprec,bpref,R@5,R@10,R@100,R@1000
+
+# more LABEL EXPECTED "RUN NAMES" CBEVAL-ARGS...: every value of EXPECTED,
+# the counts exactly and the rest to within tol4, num_rel's "all" against
+# the per-topic sum, and -F trec -q byte for byte (runid lines removed).
+more() {
+	m_label=$1 m_exp=$2 m_names=$3
+	shift 3
+	num_rel_as_sum "$tmp/changed" < "$m_exp" > "$tmp/fixed"
+	if run "$m_label" "$tmp/out" -q -p 17 -m "$more_cb" "$@"; then
+		norm_cbeval "" < "$tmp/out" > "$tmp/got"
+		norm_blocks "$m_names" < "$tmp/fixed" > "$tmp/exp"
+		awk -F '\t' '$3 ~ /^num_/' "$tmp/exp" > "$tmp/exp.counts"
+		awk -F '\t' '$3 !~ /^num_/' "$tmp/exp" > "$tmp/exp.rest"
+		compare "$m_label" 0 "$tmp/got" "$tmp/exp.counts"
+		compare "$m_label" "$tol4" "$tmp/got" "$tmp/exp.rest"
+		# The num_rel "all" cells where trec_eval's own row is not the
+		# sum of its topics (compare has checked cbeval's against the
+		# sum): say which.
+		while read -r c_blk c_te c_sum; do
+			c_run=$(echo "$m_names" | cut -d ' ' -f "$c_blk")
+			c_cb=$(awk -F '\t' -v r="$c_run" '$1 == r && $2 == "all" && $3 == "num_rel" { print $4 + 0 }' "$tmp/got")
+			if [ "$c_cb" = "$c_sum" ]; then
+				ok "ref $m_label num_rel all ($c_run): cbeval's $c_cb is the sum of trec_eval's per-topic num_rel (trec_eval's own all row: $c_te, qrels lines with rel > 0 whatever -l)"
+			else
+				notok "ref $m_label num_rel all ($c_run): cbeval has '$c_cb', the sum of trec_eval's per-topic num_rel is $c_sum"
+			fi
+		done < "$tmp/changed"
+	fi
+	if run "$m_label -F trec" "$tmp/out" -F trec -q -m "$more_te" "$@"; then
+		m_nrun=$(echo $m_names | wc -w | tr -d ' ')
+		m_nid=$(grep -c '^runid                 	all	' "$tmp/out")
+		grep -v '^runid                 	all	' "$tmp/out" > "$tmp/body"
+		m_note=
+		[ -s "$tmp/changed" ] && m_note="; num_rel all as the per-topic sum"
+		if [ "$m_nid" != "$m_nrun" ]; then
+			notok "ref $m_label -F trec: $m_nid runid lines, want $m_nrun"
+		elif cmp -s "$tmp/body" "$tmp/fixed"; then
+			ok "ref $m_label -F trec -q: identical to trec_eval's output ($(wc -l < "$tmp/fixed" | tr -d ' ') lines$m_note)"
+		else
+			notok "ref $m_label -F trec -q: differs from trec_eval's output$m_note"
+			diff "$tmp/fixed" "$tmp/body" | sed 's/^/#   /' | head -n 20
+		fi
+	fi
+}
+
+for c in "qrels.test qrels.test" "qrels.test.l2 qrels.test -l 2" \
+	 "qrels.rel_level qrels.rel_level" \
+	 "qrels.rel_level.l2 qrels.rel_level -l 2"; do
+	set -- $c
+	name=$1 qrels=$2
+	shift 2
+	more "trec_eval_test/more.$name" "$te/expected.more.$name.txt" STANDARD \
+		"$@" "$te/$qrels" "$te/results.test"
+done
+
 ss=$ref/synth_small
+more "synth_small/more" "$ss/expected.more.trec_eval.txt" \
+	"sys000 sys001 sys002 sys003 sys004 sys005 sys006 sys007" \
+	"$ss/qrels" "$ss"/runs/sys00[0-7].run
+
 if run "synth_small" "$tmp/out" -q -p 17 "$ss/qrels" "$ss"/runs/sys00[0-7].run; then
 	# -p 17 must print 17 decimals: an absolute rounding error of at most
 	# 5e-18, far below the 1e-12 tolerance.

@@ -4,13 +4,17 @@
  * 1. For random small collections (graded qrels with negative grades,
  *    score ties, topics with one relevant document so that images often
  *    have R = 0, a deep ranking that crosses the depth bound 1000 of RBP
- *    and INSQ), every per-image value of the fast path equals a slow
- *    reference that writes the image out explicitly as files - each
- *    document repeated k times in place, as copies "docno~1".."docno~k"
- *    in both run and qrels - and scores those files as a root evaluation.
- *    The reference computes k with its own floating-point implementation
- *    of the documented image function (u < F(k) in doubles), so the
- *    integer thresholds of the fast path are checked too.
+ *    and INSQ and the cutoff 1000, a run lacking a topic), every
+ *    per-image value of the fast path equals a slow reference that writes
+ *    the image out explicitly as files - each document repeated k times
+ *    in place, as copies "docno~1".."docno~k" in both run and qrels - and
+ *    scores those files as a root evaluation.  The reference computes k
+ *    with its own floating-point implementation of the documented image
+ *    function (u < F(k) in doubles), so the integer thresholds of the
+ *    fast path are checked too.  This is done for three selections of
+ *    measures, since what the scan computes depends on them: all
+ *    measures (judged spans to the end for bpref), a few with judged
+ *    spans only down to 20, and bpref with num_rel alone.
  * 2. The image function fits Poisson(1) over 10^6 (docno, image) pairs
  *    (chi-square, 5 degrees of freedom, p > 0.001 <=> X2 < 20.515) and
  *    agrees with the floating-point definition on every pair.
@@ -183,6 +187,12 @@ static void write_image(const struct coll *c, const char *dir, uint64_t seed,
 				fprintf(f, "%s 0 %s~%u %d\n", c->qid[t],
 					c->q[t].e[i].docno, j, c->q[t].e[i].grade);
 		}
+	/* A topic stays a topic of the image when all its judged documents
+	 * have k = 0 (num_ret and judged@k are computed when R = 0): keep
+	 * it in the qrels with a grade -1 document no run retrieves, which
+	 * no measure counts. */
+	for (int t = 0; t < c->nt; t++, nlines[0]++)
+		fprintf(f, "%s 0 never-retrieved -1\n", c->qid[t]);
 	fclose(f);
 	for (int r = 0; r < c->nr; r++) {
 		char name[16];
@@ -201,6 +211,10 @@ static void write_image(const struct coll *c, const char *dir, uint64_t seed,
 						rank++, rt.e[i].score, r);
 			}
 		}
+		/* A run stays a run when the image empties it (num_rel is
+		 * R there): one line for a topic not in the qrels. */
+		fprintf(f, "99999 Q0 elsewhere 1 0 sys%d\n", r);
+		nlines[1 + r]++;
 		fclose(f);
 	}
 }
@@ -237,14 +251,23 @@ struct loaded {
 	struct scorer s;
 };
 
-static const char *const specs[] = {
+/* The selections of measures: cutoffs 5 and 20 are crossed by the short
+ * rankings (3 to 27 documents), 1000 by the deep one (1100). */
+static const char *const specs_all[] = {
 	"AP", "nDCG@1000", "P@10", "RBP(p=0.95)", "INSQ(T=5)", "RR",
 	"P@5", "nDCG@5", "RBP(p=0.5)", "INSQ(T=1)",
+	"R@5", "R@20", "R@1000", "Rprec", "bpref", "judged@5", "judged@20",
+	"judged@1000", "num_ret", "num_rel", "num_rel_ret",
 };
-#define NSPEC (sizeof specs / sizeof specs[0])
+static const char *const specs_shallow[] = {
+	"judged@5", "judged@20", "num_ret", "R@20", "P@5", "AP",
+};
+static const char *const specs_bpref[] = { "bpref", "num_rel" };
+#define NSPEC_MAX (sizeof specs_all / sizeof specs_all[0])
 
 static void load(struct loaded *L, const char *dir, int nr, int level,
-		 enum run_order order, struct measure *m, uint64_t seed)
+		 enum run_order order, struct measure *m, size_t nm,
+		 uint64_t seed)
 {
 	struct qrels_opts qo = { .level = level, .dedup = 0 };
 	struct run_opts ro = { .order = order, .max_docs = 0, .dedup = 0 };
@@ -281,7 +304,7 @@ static void load(struct loaded *L, const char *dir, int nr, int level,
 		L->runs[i] = tmp[i];
 	run_names(L->runs, n);
 	collection_freeze(&L->c);
-	scorer_init(&L->s, &L->c, L->runs, n, m, NSPEC, seed);
+	scorer_init(&L->s, &L->c, L->runs, n, m, nm, seed);
 }
 
 static void unload(struct loaded *L)
@@ -314,17 +337,20 @@ static double ref_value(const struct loaded *L, const double *vals, int r,
 	return vals[(idx * L->c.n + (size_t)t) * L->s.nslots + k];
 }
 
-static void exactness(void)
+static void exactness(const char *label, const char *const *specs,
+		      size_t nspec)
 {
-	struct measure m[NSPEC];
+	struct measure m[NSPEC_MAX];
 	char base[] = "/tmp/cbeval-img-XXXXXX", rootdir[600], imgdir[600];
 	char err[200];
 	long nlines[1 + MAXR];
 	int cases = 0, worst_case = -1;
 	double worst = 0;
 	long compared = 0, rzero = 0;
+	long nonzero[NSPEC_MAX * MEASURE_MAX_OUT] = { 0 };
+	double max_ret = 0;
 
-	for (size_t i = 0; i < NSPEC; i++)
+	for (size_t i = 0; i < nspec; i++)
 		if (measure_parse(&m[i], specs[i], err, sizeof err) != 0) {
 			CHECK(0, "parse %s: %s", specs[i], err);
 			return;
@@ -354,7 +380,7 @@ static void exactness(void)
 		rng = (uint64_t)cs + 1000;
 		make_coll(&c, cs % 6 == 0);
 		write_root(&c, rootdir);
-		load(&fast, rootdir, c.nr, level, ORDER_SCORE, m, seed);
+		load(&fast, rootdir, c.nr, level, ORDER_SCORE, m, nspec, seed);
 		if (!fast.ok) {
 			CHECK(0, "case %d: root collection did not load", cs);
 			continue;
@@ -365,7 +391,8 @@ static void exactness(void)
 			struct loaded ref;
 			double *rv = NULL;
 			write_image(&c, imgdir, seed, b, nlines);
-			load(&ref, imgdir, c.nr, level, ORDER_FILE, m, seed);
+			load(&ref, imgdir, c.nr, level, ORDER_FILE, m, nspec,
+			     seed);
 			if (ref.ok) {
 				struct pool *one = pool_create(1);
 				rv = score_root(&ref.s, one);
@@ -382,6 +409,11 @@ static void exactness(void)
 						compared++;
 						if (want == 0 && got == 0)
 							rzero++;
+						if (got != 0)
+							nonzero[k]++;
+						if (strcmp(fast.s.slots[k].name, "num_ret") == 0 &&
+						    got > max_ret)
+							max_ret = got;
 						if (dlt > worst) {
 							worst = dlt;
 							worst_case = cs;
@@ -396,16 +428,30 @@ static void exactness(void)
 		unload(&fast);
 		cases++;
 	}
-	CHECK(worst <= 1e-12 && compared > 10000,
-	      "fast images equal explicitly written images: %d collections, %ld values (%ld zero), worst %.3g (case %d)",
-	      cases, compared, rzero, worst, worst_case);
+	CHECK(worst <= 1e-12 && compared > 2000,
+	      "fast images equal explicitly written images (%s): %d collections, %ld values (%ld zero), worst %.3g (case %d)",
+	      label, cases, compared, rzero, worst, worst_case);
+	{
+		/* Every output must be exercised: nonzero somewhere. */
+		size_t ns = 0, bad = 0;
+		for (size_t i = 0; i < nspec; i++)
+			ns += (size_t)m[i].def->n_out;
+		for (size_t k = 0; k < ns; k++)
+			bad += nonzero[k] == 0;
+		CHECK(bad == 0, "(%s) every one of %zu outputs is nonzero somewhere (%zu never)",
+		      label, ns, bad);
+	}
+	if (max_ret > 0)
+		CHECK(max_ret > 1000,
+		      "(%s) the longest image of a ranking (%.0f) passes the cutoff 1000",
+		      label, max_ret);
 	{
 		char cmd[1400];
 		snprintf(cmd, sizeof cmd, "rm -rf %s", base);
 		if (system(cmd) != 0)
 			CHECK(0, "cleanup");
 	}
-	for (size_t i = 0; i < NSPEC; i++)
+	for (size_t i = 0; i < nspec; i++)
 		measure_release(&m[i]);
 }
 
@@ -449,6 +495,10 @@ static void poisson_fit(void)
 int main(void)
 {
 	poisson_fit();
-	exactness();
+	exactness("all measures", specs_all, NSPEC_MAX);
+	exactness("judged spans to 20",  specs_shallow,
+		  sizeof specs_shallow / sizeof specs_shallow[0]);
+	exactness("bpref alone", specs_bpref,
+		  sizeof specs_bpref / sizeof specs_bpref[0]);
 	return check_exit();
 }

@@ -20,8 +20,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
 	static const char *const specs[] = { "AP", "nDCG@5", "P@3", "RBP(p=0.5)",
-					     "INSQ(T=2)", "RR" };
-	struct measure m[6];
+					     "INSQ(T=2)", "RR", "R@3", "Rprec",
+					     "bpref", "judged@3" };
+	enum { NM = sizeof specs / sizeof specs[0] };
+	struct measure m[NM];
 	struct collection c;
 	struct warnings w;
 	struct diag d = { .set = 0 };
@@ -61,10 +63,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		FILE *null = fopen("/dev/null", "w");
 		run_names(runs, 2);
 		collection_freeze(&c);
-		for (int i = 0; i < 6; i++)
+		for (int i = 0; i < NM; i++)
 			if (measure_parse(&m[i], specs[i], err, sizeof err) != 0)
 				abort();
-		scorer_init(&sc, &c, runs, 2, m, 6, 7);
+		scorer_init(&sc, &c, runs, 2, m, NM, 7);
 		vals = score_root(&sc, pool);
 		for (size_t i = 0; i < 2 * c.n * sc.nslots; i++)
 			if (!isfinite(vals[i]) || vals[i] < 0 || vals[i] > 1 + 1e-12)
@@ -85,7 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		boot_result_release(&br);
 		free(vals);
 		scorer_release(&sc);
-		for (int i = 0; i < 6; i++)
+		for (int i = 0; i < NM; i++)
 			measure_release(&m[i]);
 	}
 	run_release(&runs[0]);
