@@ -73,6 +73,24 @@ struct ranked {
 	uint64_t len;               /* positions of the whole ranking */
 };
 
+/* Relevant positions among 1..k of the ranking (each copy of a relevant
+ * hit counts): the count behind P@k, R@k and Rprec. */
+static inline uint64_t measure_rel_at(const struct ranked *r,
+				      const struct topic_image *ti, uint64_t k)
+{
+	uint64_t cnt = 0;
+	for (size_t i = 0; i < r->n; i++) {
+		const struct hit *h = &r->h[i];
+		if (h->pos > k)
+			break;
+		if (h->id < ti->t->n_rel) {
+			uint64_t kk = hit_k(ti, h);
+			cnt += h->pos + kk - 1 <= k ? kk : k - h->pos + 1;
+		}
+	}
+	return cnt;
+}
+
 struct measure;
 
 struct measure_def {

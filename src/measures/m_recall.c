@@ -23,18 +23,8 @@ static void recall_names(const struct measure *m, int o, char *name, char *trec)
 static void recall_score(const struct measure *m, const struct ranked *r,
 			 const struct topic_image *ti, double prep, double *out)
 {
-	uint64_t k = (uint64_t)m->k, cnt = 0;
 	(void)prep;
-	for (size_t i = 0; i < r->n; i++) {
-		const struct hit *h = &r->h[i];
-		if (h->pos > k)
-			break;
-		if (h->id < ti->t->n_rel) {
-			uint64_t kk = hit_k(ti, h);
-			cnt += h->pos + kk - 1 <= k ? kk : k - h->pos + 1;
-		}
-	}
-	out[0] = (double)cnt / (double)ti->R;
+	out[0] = (double)measure_rel_at(r, ti, (uint64_t)m->k) / (double)ti->R;
 }
 
 const struct measure_def measure_recall = {

@@ -25,19 +25,9 @@ static void rprec_names(const struct measure *m, int o, char *name, char *trec)
 static void rprec_score(const struct measure *m, const struct ranked *r,
 			const struct topic_image *ti, double prep, double *out)
 {
-	uint64_t k = ti->R, cnt = 0;
 	(void)m;
 	(void)prep;
-	for (size_t i = 0; i < r->n; i++) {
-		const struct hit *h = &r->h[i];
-		if (h->pos > k)
-			break;
-		if (h->id < ti->t->n_rel) {
-			uint64_t kk = hit_k(ti, h);
-			cnt += h->pos + kk - 1 <= k ? kk : k - h->pos + 1;
-		}
-	}
-	out[0] = (double)cnt / (double)ti->R;
+	out[0] = (double)measure_rel_at(r, ti, ti->R) / (double)ti->R;
 }
 
 const struct measure_def measure_rprec = {
