@@ -27,8 +27,11 @@ struct compare_opts {
 	int progress;           /* progress line on standard error */
 };
 
-/* --pairs: one row per unordered pair (A before B in command-line order)
- * and measure; see the man page for the columns.  Returns 0, or -1 when
+/* --pairs: the table "runA runB measure qid root_diff ... p_lt05", one
+ * row per unordered pair (A before B in command-line order) and measure,
+ * with qid "all"; with per_topic, one row per topic before each of those.
+ * The qid column is there either way, so that -q changes no column
+ * number.  See the man page for the columns.  Returns 0, or -1 when
  * writing failed. */
 int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 		  const struct compare_opts *o);

@@ -74,7 +74,7 @@ void cli_help(FILE *f)
 	      "output: TSV with a header line; run qid measure value (-b 0), or\n"
 	      "run qid measure root mean sd ci_lo q25 median q75 ci_hi rank rank_min\n"
 	      "rank_q25 rank_median rank_q75 rank_max (-b B); --pairs: runA runB measure\n"
-	      "[qid] root_diff mean sd ci_lo ci_hi p_gt p_eq root_p p_median p_lt05;\n"
+	      "qid root_diff mean sd ci_lo ci_hi p_gt p_eq root_p p_median p_lt05;\n"
 	      "--reliability: measure run qid statistic value.\n"
 	      "exit status: 0 success, 1 usage error, 2 bad input or I/O error.\n", f);
 }

@@ -201,9 +201,10 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 	j.tc = nt >= 2 ? t_critical((double)nt - 1) : 0;
 	progress_init(&j.prog, o->progress, "pairs", (unsigned long)npairs, 1);
 
-	fprintf(f, "runA\trunB\tmeasure%s\troot_diff\tmean\tsd\tci_lo\tci_hi\t"
-		"p_gt\tp_eq\troot_p\tp_median\tp_lt05\n",
-		o->per_topic ? "\tqid" : "");
+	/* The qid column is there with and without -q, so that the columns
+	 * keep their numbers; without -q it holds "all". */
+	fputs("runA\trunB\tmeasure\tqid\troot_diff\tmean\tsd\tci_lo\tci_hi\t"
+	      "p_gt\tp_eq\troot_p\tp_median\tp_lt05\n", f);
 	{
 		size_t A = 0, C = 1;
 		while (done < npairs) {
@@ -222,10 +223,9 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 				for (size_t k = 0; k < ns; k++) {
 					size_t nrow = o->per_topic ? nt + 1 : 1;
 					for (size_t q = 0; q < nrow; q++, row += PC_N) {
-						fprintf(f, "%s\t%s\t%s", s->runs[j.pa[i]].name,
-							s->runs[j.pb[i]].name, s->slots[k].name);
-						if (o->per_topic)
-							fprintf(f, "\t%s", q < nt ? s->c->topic[q].qid : "all");
+						fprintf(f, "%s\t%s\t%s\t%s", s->runs[j.pa[i]].name,
+							s->runs[j.pb[i]].name, s->slots[k].name,
+							q < nrow - 1 ? s->c->topic[q].qid : "all");
 						for (int c = PC_ROOT; c <= PC_EQ; c++)
 							output_num(f, row[c], o->decimals);
 						put_p(f, row[PC_ROOTP], o->decimals);

@@ -5,5 +5,5 @@ CBEVAL=${CBEVAL:-./cbeval}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
-ok() { echo "ok - $*"; }
-nok() { echo "not ok - $*"; fail=1; }
+ok() { printf "ok - %s\n" "$*"; }
+nok() { printf "not ok - %s\n" "$*"; fail=1; }

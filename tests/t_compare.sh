@@ -77,6 +77,18 @@ else
 	nok "--pairs: $1 rows, $2 values differ"
 fi
 
+# Without -q: the same header, and exactly the rows "all" of the -q table
+# (qid is the 4th column either way, so no column moves with -q).
+"$CBEVAL" -b $B -p 12 --pairs $R/qrels $R/runs/*.run >"$T/pairs_noq" 2>/dev/null || nok "--pairs without -q failed"
+awk -F'\t' 'NR == 1 || $4 == "all"' "$T/pairs" > "$T/pairs_all"
+if [ -s "$T/pairs_noq" ] && cmp -s "$T/pairs_noq" "$T/pairs_all" &&
+	[ "$(awk -F'\t' 'NR > 1 && $4 != "all"' "$T/pairs_noq" | wc -l)" -eq 0 ]; then
+	ok "--pairs without -q: the header and the rows of qid all of --pairs -q ($(( $(wc -l < "$T/pairs_noq") - 1 )) rows)"
+else
+	nok "--pairs without -q differs from the rows of qid all of --pairs -q"
+	diff "$T/pairs_noq" "$T/pairs_all" | head -n 10 | sed 's/^/#   /'
+fi
+
 # --reliability: every statistic recomputed.
 cat > "$T/rel.awk" <<'AWK'
 

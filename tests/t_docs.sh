@@ -7,8 +7,8 @@
 #  - the output columns named by --help are in the man page;
 #  - README.md's "Quick start" holds exactly the two documented commands;
 #  - `cbeval --version` prints "cbeval VERSION" and exits 0;
-#  - `mandoc -Tlint` finds no warning or error in the man page (skipped,
-#    with an ok line, when mandoc is not installed).
+#  - `mandoc -Tlint` finds no warning or error in the man page (an "ok
+#    ... # SKIP" line when mandoc is not installed).
 # Prints "ok - ..." or "not ok - ..." per check ("#" lines explain a
 # failure); exits 1 if any check failed.  POSIX sh + awk.
 #

@@ -7,7 +7,7 @@
 set -u
 CBEVAL=${CBEVAL:-./cbeval}
 if ! command -v valgrind >/dev/null 2>&1; then
-	echo "ok - valgrind: skipped (valgrind not installed)"
+	echo "ok - valgrind # SKIP valgrind not installed"
 	exit 0
 fi
 T=$(mktemp -d)
