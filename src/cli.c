@@ -62,7 +62,7 @@ void cli_help(FILE *f)
 	      "  -F FORMAT       tsv (default) or trec (trec_eval's layout and names)\n"
 	      "  -b B            bootstrap images (default 0: plain evaluation)\n"
 	      "  --seed S        seed of the images (default 1)\n"
-	      "  -j N            threads (default: all online CPUs)\n"
+	      "  -j N            threads, at most the online CPUs (default: all of them)\n"
 	      "  --images FILE   write every per-image value to FILE ('-' = stdout)\n"
 	      "  --pairs         with -b: compare every pair of runs (differences,\n"
 	      "                  paired t-tests); -q adds per-topic rows\n"

@@ -157,7 +157,10 @@ int eval_main(const struct options *o, struct diag *d)
 		diag_set(d, "option -m: %s", err);
 		return EXIT_USAGE;
 	}
-	pool = pool_create(o->threads ? o->threads : pool_cpus());
+	/* More threads than CPUs could not run at once: they would only
+	 * load more run files side by side (memory, lock contention). */
+	pool = pool_create(o->threads && o->threads < pool_cpus() ? o->threads
+								   : pool_cpus());
 	collection_init(&c);
 	warnings_init(&qw);
 	qo.level = o->level;
