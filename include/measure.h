@@ -30,6 +30,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <math.h>
 #include <stdio.h>
 
 #include "collection.h"
@@ -132,8 +133,17 @@ struct measure_def {
 		      const struct topic_image *ti, double prep, double *out);
 };
 
+/* How a measure's values over topics make the value of "all" (and of a
+ * system in an image or a topic sample): the mean, the sum (the counts),
+ * or Sakai's geometric mean exp(mean ln(x + MEASURE_GM_EPS)) - MEASURE_GM_EPS
+ * (GM(M)).  Accumulate measure_agg_term of each value in topic order,
+ * then measure_agg_finish. */
+enum measure_agg { AGG_MEAN, AGG_SUM, AGG_GEOM };
+#define MEASURE_GM_EPS 0.00001
+
 struct measure {
 	const struct measure_def *def;
+	int gm;                  /* GM(...): geometric mean over topics */
 	long k;                  /* cutoff of P@k, nDCG@k, R@k, judged@k */
 	double p;                /* RBP p, INSQ T */
 	double *tab;             /* weights by position - 1, owned */
@@ -142,6 +152,27 @@ struct measure {
 	char name[MEASURE_MAX_OUT][MEASURE_NAME_MAX];
 	char trec[MEASURE_MAX_OUT][MEASURE_NAME_MAX];
 };
+
+static inline enum measure_agg measure_agg(const struct measure *m)
+{
+	return m->gm ? AGG_GEOM : m->def->sum_over_topics ? AGG_SUM : AGG_MEAN;
+}
+
+static inline double measure_agg_term(enum measure_agg a, double x)
+{
+	return a == AGG_GEOM ? log(x + MEASURE_GM_EPS) : x;
+}
+
+/* The aggregate of n values whose terms add up to acc. */
+static inline double measure_agg_finish(enum measure_agg a, double acc,
+					size_t n)
+{
+	if (a == AGG_SUM)
+		return acc;
+	if (a == AGG_GEOM)
+		return exp(acc / (double)n) - MEASURE_GM_EPS;
+	return acc / (double)n;
+}
 
 /* The measures selected by default (Zobel & Rashidi, CIKM 2020). */
 extern const char *const measure_default_spec;

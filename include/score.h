@@ -66,6 +66,13 @@ static inline const struct measure_def *scorer_slot_def(const struct scorer *s,
 	return s->m[s->slots[k].measure].def;
 }
 
+/* How slot k aggregates over topics (see measure_agg). */
+static inline enum measure_agg scorer_slot_agg(const struct scorer *s,
+					       size_t k)
+{
+	return measure_agg(&s->m[s->slots[k].measure]);
+}
+
 /* Set up a scorer over loaded runs and parsed measures (borrowed: they
  * must outlive it).  The collection must be frozen. */
 void scorer_init(struct scorer *s, const struct collection *c,

@@ -181,8 +181,11 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 	for (size_t t = 0; t < nt; t++) {
 		j.topic = t;
 		pool_run(o->pool, (nimg + j.chunk - 1) / j.chunk, img_task, &j);
-		for (size_t i = 0; i < block; i++)
-			sum[i] += v[i];
+		for (size_t c = 0; c < cells; c++) {
+			enum measure_agg a = scorer_slot_agg(s, c % ns);
+			for (size_t i = c * nimg; i < (c + 1) * nimg; i++)
+				sum[i] += measure_agg_term(a, v[i]);
+		}
 		if (res->full)
 			for (size_t r = 0; r < s->nruns; r++)
 				for (size_t k = 0; k < ns; k++)
@@ -202,12 +205,13 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 		}
 	}
 	progress_end(&prog);
-	/* Per-image system values: means over topics, or sums for measures
-	 * with sum_over_topics (cell = run * nslots + slot). */
-	for (size_t c = 0; c < cells; c++)
-		if (!scorer_slot_def(s, c % ns)->sum_over_topics)
-			for (size_t b = 0; b < nimg; b++)
-				sum[c * nimg + b] /= (double)nt;
+	/* Per-image system values: the aggregates over topics (cell = run *
+	 * nslots + slot). */
+	for (size_t c = 0; c < cells; c++) {
+		enum measure_agg a = scorer_slot_agg(s, c % ns);
+		for (size_t b = 0; b < nimg; b++)
+			sum[c * nimg + b] = measure_agg_finish(a, sum[c * nimg + b], nt);
+	}
 	if (o->images && rc == 0 && write_images(o->images, s, "all", sum, o->B) != 0)
 		rc = -1;
 	if (o->images && rc == 0 && fflush(o->images) != 0)

@@ -66,19 +66,19 @@ static int load_runs(struct run *runs, size_t n, struct collection *c,
 	return rc;
 }
 
-/* Per-run means over topics, summed in topic order (the sums themselves
- * for measures with sum_over_topics, such as num_ret). */
+/* Per-run aggregates over topics (means; sums for the counts; geometric
+ * means for GM), accumulated in topic order. */
 static double *means_of(const struct scorer *s, const double *vals)
 {
 	size_t nt = s->c->n, ns = s->nslots;
 	double *m = xcalloc(size_mul(s->nruns, ns), sizeof *m);
 	for (size_t r = 0; r < s->nruns; r++)
 		for (size_t k = 0; k < ns; k++) {
+			enum measure_agg a = scorer_slot_agg(s, k);
 			double sum = 0;
 			for (size_t t = 0; t < nt; t++)
-				sum += vals[(r * nt + t) * ns + k];
-			m[r * ns + k] = scorer_slot_def(s, k)->sum_over_topics
-					? sum : sum / (double)nt;
+				sum += measure_agg_term(a, vals[(r * nt + t) * ns + k]);
+			m[r * ns + k] = measure_agg_finish(a, sum, nt);
 		}
 	return m;
 }
