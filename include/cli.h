@@ -33,6 +33,10 @@ struct options {
 	const char *images_file;  /* --images */
 	int pairs;                /* --pairs */
 	int reliability;          /* --reliability */
+	int sensitivity;          /* --sensitivity */
+	unsigned long samples;    /* -t: topic samples (0 = not given) */
+	unsigned long top;        /* --top: keep this many runs, 0 = all */
+	const char *top_by;       /* --top-by: measure spec, or NULL */
 	int quiet;                /* --quiet: no warnings */
 	int help, version;
 };

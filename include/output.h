@@ -24,6 +24,10 @@
  * by rounding prints as 0.0000, not -0.0000). */
 void output_num(FILE *f, double v, int decimals);
 
+/* Print a tab and a p-value v with decimals significant digits ("%.*g",
+ * at least 1), so that small p-values show; "NA" when v is NaN. */
+void output_p(FILE *f, double v, int decimals);
+
 /* Bootstrap summaries (-b B): header "run qid measure root mean sd ci_lo
  * q25 median q75 ci_hi rank rank_min rank_q25 rank_median rank_q75
  * rank_max", rows in the same order as output_eval.  sd is "NA" when it is

@@ -32,8 +32,9 @@ void options_release(struct options *o)
 void cli_usage(FILE *f)
 {
 	fputs("usage: cbeval [-c] [-q] [-b B] [-F tsv|trec] [-j N] [-l N] [-M N] [-m SPEC]...\n"
-	      "              [-p N] [--dedup] [--images FILE] [--order score|rank|file]\n"
-	      "              [--pairs | --reliability] [--quiet] [--seed S] QRELS RUN...\n", f);
+	      "              [-p N] [-t T] [--dedup] [--images FILE] [--order score|rank|file]\n"
+	      "              [--pairs | --reliability | --sensitivity] [--quiet] [--seed S]\n"
+	      "              [--top N] [--top-by MEASURE] QRELS RUN...\n", f);
 }
 
 void cli_help(FILE *f)
@@ -68,6 +69,14 @@ void cli_help(FILE *f)
 	      "                  paired t-tests); -q adds per-topic rows\n"
 	      "  --reliability   with -b >= 2: precision of each measure (per-topic sd,\n"
 	      "                  interval coverage, Kendall tau, rank spread)\n"
+	      "  --sensitivity   without -b: topic-bootstrap tests of every pair of runs\n"
+	      "                  and the sensitivity of each measure (Sakai, SIGIR 2006):\n"
+	      "                  discriminative power, required difference, MR-PT,\n"
+	      "                  swap rates, Kendall tau between measures\n"
+	      "  -t T            with --sensitivity: topic samples (default 1000)\n"
+	      "  --top N         keep only the N runs with the highest score on the\n"
+	      "                  first measure (ties: command-line order)\n"
+	      "  --top-by M      with --top: rank the runs by measure M instead\n"
 	      "  -h, --help      this text\n"
 	      "  --version       the version\n"
 	      "\n"
@@ -75,7 +84,8 @@ void cli_help(FILE *f)
 	      "run qid measure root mean sd ci_lo q25 median q75 ci_hi rank rank_min\n"
 	      "rank_q25 rank_median rank_q75 rank_max (-b B); --pairs: runA runB measure\n"
 	      "qid root_diff mean sd ci_lo ci_hi p_gt p_eq root_p p_median p_lt05;\n"
-	      "--reliability: measure run qid statistic value.\n"
+	      "--reliability: measure run qid statistic value;\n"
+	      "--sensitivity: measure runA runB statistic value.\n"
 	      "exit status: 0 success, 1 usage error, 2 bad input or I/O error.\n", f);
 }
 
@@ -125,7 +135,7 @@ static const struct {
 } long_opts[] = {
 	{ "order", 1 }, { "seed", 1 }, { "images", 1 }, { "help", 0 },
 	{ "version", 0 }, { "dedup", 0 }, { "pairs", 0 }, { "reliability", 0 },
-	{ "quiet", 0 },
+	{ "quiet", 0 }, { "sensitivity", 0 }, { "top", 1 }, { "top-by", 1 },
 };
 
 /* Index of the long option name (n bytes), or -1. */
@@ -176,6 +186,20 @@ static int apply(struct options *o, const char *opt, const char *v,
 		return u64_arg(opt, v, 0, INT64_MAX, &o->seed, d);
 	} else if (strcmp(opt, "--order") == 0) {
 		return parse_order(v, o, d);
+	} else if (strcmp(opt, "-t") == 0) {
+		if (num_arg(opt, v, 1, 1000000, &n, d))
+			return -1;
+		o->samples = (unsigned long)n;
+	} else if (strcmp(opt, "--top") == 0) {
+		if (num_arg(opt, v, 1, LONG_MAX, &n, d))
+			return -1;
+		o->top = (unsigned long)n;
+	} else if (strcmp(opt, "--top-by") == 0) {
+		if (!*v) {
+			diag_set(d, "option --top-by: empty measure name");
+			return -1;
+		}
+		o->top_by = v;
 	} else if (strcmp(opt, "--images") == 0) {
 		if (!*v) {
 			diag_set(d, "option --images: empty file name");
@@ -235,8 +259,10 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 				o->pairs = 1;
 			} else if (k == 7) {
 				o->reliability = 1;
-			} else {
+			} else if (k == 8) {
 				o->quiet = 1;
+			} else {
+				o->sensitivity = 1;
 			}
 		} else {
 			/* Short options: flags may be grouped (-qh); a value
@@ -249,7 +275,7 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 					/* trec_eval's -c: always so here */
 				} else if (*p == 'h') {
 					o->help = 1;
-				} else if (strchr("mlMpFbj", *p)) {
+				} else if (strchr("mlMpFbjt", *p)) {
 					const char *v;
 					if (p[1])
 						v = p + 1;
@@ -294,8 +320,31 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 		diag_set(d, "option -F trec: the bootstrap summaries (-b) are TSV only");
 		goto fail;
 	}
-	if (o->pairs && o->reliability) {
-		diag_set(d, "options --pairs and --reliability each print a table of their own: give one");
+	if (o->pairs + o->reliability + o->sensitivity > 1) {
+		diag_set(d, "options %s each print a table of their own: give one",
+			 o->sensitivity ? (o->pairs ? "--pairs and --sensitivity"
+					  : "--reliability and --sensitivity")
+					: "--pairs and --reliability");
+		goto fail;
+	}
+	if (o->sensitivity && o->images > 0) {
+		diag_set(d, "option --sensitivity resamples topics: not with -b (images of the corpus)");
+		goto fail;
+	}
+	if (o->sensitivity && o->per_topic) {
+		diag_set(d, "option -q: --sensitivity has no per-topic rows");
+		goto fail;
+	}
+	if (o->sensitivity && o->format == FORMAT_TREC) {
+		diag_set(d, "option -F trec: the --sensitivity table is TSV only");
+		goto fail;
+	}
+	if (o->samples && !o->sensitivity) {
+		diag_set(d, "option -t needs --sensitivity");
+		goto fail;
+	}
+	if (o->top_by && !o->top) {
+		diag_set(d, "option --top-by needs --top");
 		goto fail;
 	}
 	if (o->pairs && o->images == 0) {
@@ -320,10 +369,18 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 		diag_set(d, "option --images needs -b with at least 1 image");
 		goto fail;
 	}
-	if (o->pairs && o->nruns < 2) {
-		diag_set(d, "option --pairs needs at least 2 runs");
+	if ((o->pairs || o->sensitivity) && o->nruns < 2) {
+		diag_set(d, "option %s needs at least 2 runs",
+			 o->pairs ? "--pairs" : "--sensitivity");
 		goto fail;
 	}
+	if ((o->pairs || o->sensitivity) && o->top == 1) {
+		diag_set(d, "option --top 1: %s needs at least 2 runs",
+			 o->pairs ? "--pairs" : "--sensitivity");
+		goto fail;
+	}
+	if (o->sensitivity && !o->samples)
+		o->samples = 1000;
 	free(files);
 	return 0;
 fail:

@@ -23,15 +23,6 @@
 
 /* ---- shared helpers ----------------------------------------------------- */
 
-/* p-values: significant digits rather than decimals, so small ones show. */
-static void put_p(FILE *f, double v, int decimals)
-{
-	if (isnan(v))
-		fputs("\tNA", f);
-	else
-		fprintf(f, "\t%.*g", decimals > 0 ? decimals : 1, v);
-}
-
 /* t statistic from a mean and a sum of squared deviations over n values,
  * as stats_t_stat computes it. */
 static double t_of(double mean, double ss, size_t n)
@@ -228,8 +219,8 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 							q < nrow - 1 ? s->c->topic[q].qid : "all");
 						for (int c = PC_ROOT; c <= PC_EQ; c++)
 							output_num(f, row[c], o->decimals);
-						put_p(f, row[PC_ROOTP], o->decimals);
-						put_p(f, row[PC_PMED], o->decimals);
+						output_p(f, row[PC_ROOTP], o->decimals);
+						output_p(f, row[PC_PMED], o->decimals);
 						output_num(f, row[PC_PLT05], o->decimals);
 						fputc('\n', f);
 					}

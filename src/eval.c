@@ -11,6 +11,7 @@
 #include "output.h"
 #include "pool.h"
 #include "run.h"
+#include "sensitivity.h"
 #include "score.h"
 #include "xalloc.h"
 
@@ -138,6 +139,123 @@ static int bootstrap(const struct scorer *s, const struct options *o,
 	return status;
 }
 
+/* The measure --top ranks by: --top-by, or the first -m measure (a copy
+ * of m[0]).  Returns 0, or -1 with d set to a usage error. */
+static int top_measure(const struct options *o, const struct measure *m,
+		       struct measure *out, struct diag *d)
+{
+	struct measure *v = NULL;
+	size_t n = 0, len;
+	char err[300];
+	if (!o->top_by) {
+		char spec[MEASURE_NAME_MAX];
+		snprintf(spec, sizeof spec, "%s", m[0].name[0]);
+		return measure_parse(out, spec, err, sizeof err) == 0 ? 0 : -1;
+	}
+	len = strlen(o->top_by);
+	if ((len > 9 && strcmp(o->top_by + len - 9, ".residual") == 0) ||
+	    (len > 9 && strcmp(o->top_by + len - 9, "_residual") == 0)) {
+		diag_set(d, "option --top-by: %s: a residual is not an effectiveness score",
+			 o->top_by);
+		return -1;
+	}
+	if (measure_parse_list(&o->top_by, 1, &v, &n, err, sizeof err) != 0) {
+		diag_set(d, "option --top-by: %s", err);
+		return -1;
+	}
+	if (n != 1) {
+		diag_set(d, "option --top-by: %s names %zu measures, not one",
+			 o->top_by, n);
+		for (size_t i = 0; i < n; i++)
+			measure_release(&v[i]);
+		free(v);
+		return -1;
+	}
+	*out = v[0];
+	free(v);
+	return 0;
+}
+
+struct ranked_run {
+	double v;
+	size_t i;
+};
+
+static int cmp_ranked_run(const void *pa, const void *pb)
+{
+	const struct ranked_run *a = pa, *b = pb;
+	if (a->v != b->v)
+		return a->v > b->v ? -1 : 1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+/* --top N: the N runs with the highest root aggregate of tm (ties by
+ * command-line order), kept in command-line order, as shallow copies in
+ * *kept (the caller frees the array, not the runs).  Returns the count. */
+static size_t select_top(const struct run *runs, size_t nruns,
+			 const struct collection *c, const struct measure *tm,
+			 unsigned long N, uint64_t seed, struct pool *pool,
+			 struct run **kept)
+{
+	struct scorer s;
+	struct ranked_run *r = xcalloc(nruns, sizeof *r);
+	size_t n = N < nruns ? (size_t)N : nruns;
+	double *vals, *means;
+	unsigned char *keep = xcalloc(nruns, 1);
+
+	scorer_init(&s, c, runs, nruns, tm, 1, seed);
+	vals = score_root(&s, pool);
+	means = means_of(&s, vals);
+	for (size_t i = 0; i < nruns; i++) {
+		r[i].v = means[i * s.nslots];
+		r[i].i = i;
+	}
+	qsort(r, nruns, sizeof *r, cmp_ranked_run);
+	for (size_t i = 0; i < n; i++)
+		keep[r[i].i] = 1;
+	*kept = xcalloc(n ? n : 1, sizeof **kept);
+	for (size_t i = 0, k = 0; i < nruns; i++)
+		if (keep[i])
+			(*kept)[k++] = runs[i];
+	scorer_release(&s);
+	free(vals);
+	free(means);
+	free(keep);
+	free(r);
+	return n;
+}
+
+/* Plain evaluation or --sensitivity: both from the root values. */
+static int from_root(const struct scorer *s, const struct options *o,
+		     struct pool *pool, struct diag *d)
+{
+	double *vals = score_root(s, pool);
+	int rc;
+	if (o->sensitivity) {
+		struct sens_opts so;
+		so.T = o->samples;
+		so.seed = o->seed;
+		so.decimals = o->decimals;
+		so.progress = isatty(2);
+		so.pool = pool;
+		if (s->c->n < 2 && !o->quiet)
+			fprintf(stderr, "cbeval: warning: --sensitivity with %zu topic%s: "
+				"t_paired, p_ttest, asl_*, discpower_* and reqdiff_* are NA\n",
+				s->c->n, s->c->n == 1 ? "" : "s");
+		rc = sensitivity_print(stdout, s, vals, &so);
+	} else {
+		double *means = means_of(s, vals);
+		rc = output_eval(stdout, s, vals, means, o);
+		free(means);
+	}
+	free(vals);
+	if (rc != 0) {
+		diag_write_failed(d, "output");
+		return EXIT_DATA;
+	}
+	return EXIT_OK;
+}
+
 int eval_main(const struct options *o, struct diag *d)
 {
 	struct collection c;
@@ -145,16 +263,24 @@ int eval_main(const struct options *o, struct diag *d)
 	struct qrels_opts qo;
 	struct measure *m = NULL;
 	struct run *runs;
+	struct run *kept = NULL;
 	struct scorer s;
-	size_t nm = 0;
+	struct measure tm;
+	size_t nm = 0, nkept;
 	char err[300];
 	struct pool *pool;
 	int status = EXIT_DATA;
-	double *vals, *means;
 
 	if (measure_parse_list((const char *const *)o->mspec, o->nmspec, &m,
 			       &nm, err, sizeof err) != 0) {
 		diag_set(d, "option -m: %s", err);
+		return EXIT_USAGE;
+	}
+	memset(&tm, 0, sizeof tm);
+	if (o->top && top_measure(o, m, &tm, d) != 0) {
+		for (size_t i = 0; i < nm; i++)
+			measure_release(&m[i]);
+		free(m);
 		return EXIT_USAGE;
 	}
 	/* More threads than CPUs could not run at once: they would only
@@ -188,24 +314,22 @@ int eval_main(const struct options *o, struct diag *d)
 	}
 	collection_freeze(&c);
 
-	scorer_init(&s, &c, runs, o->nruns, m, nm, o->seed);
-	if (o->images == 0) {
-		vals = score_root(&s, pool);
-		means = means_of(&s, vals);
-		if (output_eval(stdout, &s, vals, means, o) != 0)
-			diag_write_failed(d, "output");
-		else
-			status = EXIT_OK;
-		free(vals);
-		free(means);
-	} else {
+	nkept = o->nruns;
+	if (o->top)
+		nkept = select_top(runs, o->nruns, &c, &tm, o->top, o->seed, pool,
+				   &kept);
+	scorer_init(&s, &c, kept ? kept : runs, nkept, m, nm, o->seed);
+	if (o->images == 0)
+		status = from_root(&s, o, pool, d);
+	else
 		status = bootstrap(&s, o, pool, d);
-	}
 	scorer_release(&s);
 out:
 	for (size_t i = 0; i < o->nruns; i++)
 		run_release(&runs[i]);
 	free(runs);
+	free(kept);
+	measure_release(&tm);
 	for (size_t i = 0; i < nm; i++)
 		measure_release(&m[i]);
 	free(m);

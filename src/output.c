@@ -80,6 +80,14 @@ void output_num(FILE *f, double v, int decimals)
 		fprintf(f, "\t%s", buf);
 }
 
+void output_p(FILE *f, double v, int decimals)
+{
+	if (isnan(v))
+		fputs("\tNA", f);
+	else
+		fprintf(f, "\t%.*g", decimals > 0 ? decimals : 1, v);
+}
+
 static void row_boot(FILE *f, const char *run, const char *qid,
 		     const char *measure, const double *st, int decimals)
 {

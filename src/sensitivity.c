@@ -1,0 +1,677 @@
+/*
+ * sensitivity.c - --sensitivity (see sensitivity.h and the manual page,
+ * section SENSITIVITY, for every definition used here).
+ *
+ * Every sum over a topic sample is taken over the sample's distinct
+ * topics in topic order, each value times the number of times it was
+ * drawn (the manual page documents this), so equal samples give equal
+ * bits.  Three kinds of work, spread over the pool and independent of the
+ * thread count:
+ *   prep tasks (blocks of samples): per run, measure and sample, the
+ *       aggregate in samples of streams 1 and 2, and the four partial
+ *       sums of the unpaired test (the draws of each half of a stream-3
+ *       sample that land in the first or the second run's values), so
+ *       that a pair's unpaired statistic costs O(1) per sample;
+ *   pair tasks (one per pair and measure): the paired test, two passes
+ *       over the distinct topics of each sample (mean, then squared
+ *       deviations), and the unpaired test from the partial sums;
+ *   sample tasks (blocks of samples): MR-PT, swap and tau counters from
+ *       the aggregates, kept per worker in integers and merged.
+ */
+#include "sensitivity.h"
+#include "draws.h"
+#include "output.h"
+#include "progress.h"
+#include "stats.h"
+#include "xalloc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NF 20           /* MR-PT at f = 1/100 .. 20/100 */
+#define NBIN 21         /* swap bins 0..20 */
+#define BLOCK 16        /* samples per sample task */
+/* Comparisons that decide a count treat numbers within TIE of their size
+ * as equal, so that ties in real arithmetic (frequent with measures such
+ * as P@10 that take few values) count the same whatever the order in
+ * which the floating-point sums were taken. */
+#define TIE 1e-10
+
+/* a >= b, ties included. */
+static int ge(double a, double b)
+{
+	return a >= b || b - a <= TIE * fmax(fabs(a), fabs(b));
+}
+
+/* d, a difference of a and b, is 0 up to ties. */
+static int is_zero(double d, double a, double b)
+{
+	return fabs(d) <= TIE * fmax(fabs(a), fabs(b));
+}
+
+/* Per pair: the rows of the table and what the summaries need. */
+enum { PR_DIFF, PR_T, PR_P, PR_ASLP, PR_ASLU, PR_RQP5, PR_RQP1, PR_RQU5,
+       PR_RQU1, PR_N };
+
+/* Per worker, per measure and pair, for MR-PT: samples in which A (B) is
+ * higher at every f, and at each f where the rule needed a closer look. */
+struct mrcount {
+	uint32_t all[2];
+	uint32_t at[2][NF];
+};
+
+struct sens {
+	const struct scorer *s;
+	const struct sens_opts *o;
+	size_t S, n, P, m;      /* runs, topics, pairs, table measures */
+	unsigned long T;
+	size_t *slot;           /* [m] the scorer slot of table measure j */
+	enum measure_agg *agg;  /* [m] */
+	double *tv;             /* [m][S][n] aggregation terms of the values */
+	size_t *doff;           /* [T+1]: sample b's distinct topics are */
+	uint32_t *dtop, *dcnt;  /* dtop/dcnt[doff[b] .. doff[b+1]) (stream 1) */
+	double *a1, *a2;        /* [m][S][T] aggregates, streams 1 and 2 */
+	double *u;              /* [m][S][4][T] unpaired partial sums */
+	size_t *pa, *pb;        /* [P] the runs of each pair */
+	/* pair tasks (measure j) */
+	size_t j;
+	double *row;            /* [m][P][PR_N] */
+	double *pscratch;       /* per worker */
+	uint32_t *pord;         /* per worker: T */
+	size_t pscratch_n;
+	/* sample tasks */
+	struct mrcount *mr;     /* per worker: [m][P] */
+	unsigned long *bins;    /* per worker: [m][NBIN][2] count, swaps */
+	double *smax;           /* per worker: [m] */
+	uint32_t *cnt;          /* per worker: 6n draw counts */
+	double *tscratch;       /* per worker: 2S */
+	double *tau;            /* [m(m-1)/2][T] */
+	struct progress prog;
+};
+
+enum { U_X1, U_Y1, U_X2, U_Y2, U_N };
+
+static double *agg_at(double *a, const struct sens *x, size_t j, size_t r)
+{
+	return a + (j * x->S + r) * x->T;
+}
+
+static double *u_at(const struct sens *x, size_t j, size_t r, int which)
+{
+	return x->u + ((j * x->S + r) * U_N + (size_t)which) * x->T;
+}
+
+/* Per sample: the draw counts of streams 1, 2 and the two halves of
+ * stream 3, then every run's aggregates and partial sums. */
+static void prep_task(void *ctx, size_t task, unsigned w)
+{
+	struct sens *x = ctx;
+	size_t n = x->n, S = x->S;
+	unsigned long b0 = task * BLOCK, b1 = b0 + BLOCK;
+	uint32_t *c1 = x->cnt + (size_t)w * 6 * n, *c2 = c1 + n, *c3 = c2 + n;
+	if (b1 > x->T)
+		b1 = x->T;
+	for (unsigned long b = b0; b < b1; b++) {
+		memset(c1, 0, 6 * n * sizeof *c1);
+		for (size_t i = 0; i < x->doff[b + 1] - x->doff[b]; i++)
+			c1[x->dtop[x->doff[b] + i]] = x->dcnt[x->doff[b] + i];
+		for (size_t i = 0; i < n; i++)
+			c2[draw_index(draw_word2(x->o->seed, DRAW_TOPICS2, b + 1, i), n)]++;
+		for (size_t i = 0; i < 2 * n; i++)
+			c3[(i < n ? 0 : 2 * n) +
+			   draw_index(draw_word2(x->o->seed, DRAW_UNPAIRED, b + 1, i), 2 * n)]++;
+		for (size_t j = 0; j < x->m; j++)
+			for (size_t r = 0; r < S; r++) {
+				const double *v = x->tv + (j * S + r) * n;
+				double s1 = 0, s2 = 0, ux1 = 0, uy1 = 0, ux2 = 0, uy2 = 0;
+				for (size_t t = 0; t < n; t++) {
+					s1 += c1[t] * v[t];
+					s2 += c2[t] * v[t];
+					ux1 += c3[t] * v[t];
+					uy1 += c3[n + t] * v[t];
+					ux2 += c3[2 * n + t] * v[t];
+					uy2 += c3[3 * n + t] * v[t];
+				}
+				agg_at(x->a1, x, j, r)[b] = measure_agg_finish(x->agg[j], s1, n);
+				agg_at(x->a2, x, j, r)[b] = measure_agg_finish(x->agg[j], s2, n);
+				u_at(x, j, r, U_X1)[b] = ux1;
+				u_at(x, j, r, U_Y1)[b] = uy1;
+				u_at(x, j, r, U_X2)[b] = ux2;
+				u_at(x, j, r, U_Y2)[b] = uy2;
+			}
+	}
+	progress_add(&x->prog, b1 - b0, w == 0);
+}
+
+/* Order of the samples for the required difference: key descending,
+ * then sample index ascending. */
+static int before(const double *key, uint32_t a, uint32_t b)
+{
+	return key[a] > key[b] || (key[a] == key[b] && a < b);
+}
+
+/* Rearrange ord[0..n) so that ord[k] is the element of rank k (0-based)
+ * in the order of before(); quickselect with a median-of-three pivot. */
+static void select_kth(uint32_t *ord, size_t n, size_t k, const double *key)
+{
+	size_t lo = 0, hi = n - 1;
+	while (hi > lo) {
+		size_t mid = lo + (hi - lo) / 2, i = lo, j = hi;
+		uint32_t piv, t;
+		if (before(key, ord[mid], ord[lo])) { t = ord[mid]; ord[mid] = ord[lo]; ord[lo] = t; }
+		if (before(key, ord[hi], ord[lo])) { t = ord[hi]; ord[hi] = ord[lo]; ord[lo] = t; }
+		if (before(key, ord[hi], ord[mid])) { t = ord[hi]; ord[hi] = ord[mid]; ord[mid] = t; }
+		piv = ord[mid];
+		while (i <= j) {
+			while (before(key, ord[i], piv))
+				i++;
+			while (before(key, piv, ord[j]))
+				j--;
+			if (i <= j) {
+				t = ord[i]; ord[i] = ord[j]; ord[j] = t;
+				i++;
+				if (j == 0)
+					break;
+				j--;
+			}
+		}
+		if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			return;
+	}
+}
+
+/* The value of the k-th (1-based) sample in before() order of key; NA
+ * when k = 0. */
+static double kth_value(uint32_t *ord, unsigned long T, unsigned long k,
+			const double *key, const double *value)
+{
+	if (k == 0)
+		return NAN;
+	for (uint32_t b = 0; b < T; b++)
+		ord[b] = b;
+	select_kth(ord, T, k - 1, key);
+	return value[ord[k - 1]];
+}
+
+/* The studentised statistic of the sample of w[] whose distinct topics
+ * and counts are top[0..k), cnt[0..k), n draws; *mean gets its mean.
+ * Every drawn value the same: sd 0 and the mean is that value. */
+static double sample_t(const double *w, const uint32_t *top,
+		       const uint32_t *cnt, size_t k, size_t n, double *mean)
+{
+	double s = 0, ss = 0, w0 = w[top[0]], m, sd;
+	int same = 1;
+	for (size_t i = 0; i < k; i++) {
+		double v = w[top[i]];
+		s += cnt[i] * v;
+		same &= v == w0;
+	}
+	if (same) {
+		*mean = w0;
+		return w0 == 0 ? 0 : (w0 > 0 ? INFINITY : -INFINITY);
+	}
+	m = s / (double)n;
+	for (size_t i = 0; i < k; i++) {
+		double d = w[top[i]] - m;
+		ss += cnt[i] * (d * d);
+	}
+	*mean = m;
+	sd = sqrt(ss / (double)(n - 1));
+	if (sd == 0)
+		return m == 0 ? 0 : (m > 0 ? INFINITY : -INFINITY);
+	return m / (sd / sqrt((double)n));
+}
+
+static void pair_task(void *ctx, size_t q, unsigned w)
+{
+	struct sens *x = ctx;
+	size_t n = x->n, j = x->j, A = x->pa[q], B = x->pb[q];
+	unsigned long T = x->T;
+	const double *a = x->tv + (j * x->S + A) * n;
+	const double *c = x->tv + (j * x->S + B) * n;
+	double *ws = x->pscratch + (size_t)w * x->pscratch_n;
+	double *z = ws, *at = z + n, *am = at + T, *ad = am + T;
+	uint32_t *ord = x->pord + (size_t)w * T;
+	double *row = x->row + (j * x->P + q) * PR_N;
+	const double *ux1 = u_at(x, j, A, U_X1), *uy1 = u_at(x, j, B, U_Y1);
+	const double *ux2 = u_at(x, j, A, U_X2), *uy2 = u_at(x, j, B, U_Y2);
+	double sa = 0, sc = 0, t0, mz, d0;
+	unsigned long cp = 0, cu = 0;
+	uint32_t one = 1;
+
+	for (size_t t = 0; t < n; t++) {
+		sa += a[t];
+		sc += c[t];
+	}
+	d0 = measure_agg_finish(x->agg[j], sa, n) - measure_agg_finish(x->agg[j], sc, n);
+	row[PR_DIFF] = d0;
+	for (int i = PR_T; i < PR_N; i++)
+		row[i] = NAN;
+	if (n < 2) {
+		progress_add(&x->prog, 1, w == 0);
+		return;
+	}
+	/* paired: z = x - y (logs for GM), w = z - mean(z) */
+	for (size_t t = 0; t < n; t++)
+		z[t] = a[t] - c[t];
+	mz = stats_mean(z, n);
+	t0 = stats_t_stat(z, n);
+	{
+		int same = 1;      /* the rule of sample_t for the root too */
+		for (size_t t = 1; t < n; t++)
+			same &= z[t] == z[0];
+		if (same)
+			t0 = sample_t(z, (const uint32_t[]){ 0 }, &one, 1, n, &mz);
+	}
+	row[PR_T] = t0;
+	row[PR_P] = stats_t_p(t0, (double)n - 1);
+	for (size_t t = 0; t < n; t++)
+		z[t] -= mz;
+	for (unsigned long b = 0; b < T; b++) {
+		size_t o = x->doff[b];
+		double mb, tb = fabs(sample_t(z, x->dtop + o, x->dcnt + o,
+					      x->doff[b + 1] - o, n, &mb));
+		cp += ge(tb, fabs(t0));
+		at[b] = tb;
+		am[b] = fabs(mb);
+	}
+	row[PR_ASLP] = (double)cp / (double)T;
+	row[PR_RQP5] = kth_value(ord, T, T * 5 / 100, at, am);
+	row[PR_RQP1] = kth_value(ord, T, T / 100, at, am);
+	/* unpaired: the pooled vector (x, y) resampled into two groups */
+	for (unsigned long b = 0; b < T; b++) {
+		double d = fabs(measure_agg_finish(x->agg[j], ux1[b] + uy1[b], n) -
+				measure_agg_finish(x->agg[j], ux2[b] + uy2[b], n));
+		cu += ge(d, fabs(d0));
+		ad[b] = d;
+	}
+	row[PR_ASLU] = (double)cu / (double)T;
+	row[PR_RQU5] = kth_value(ord, T, T * 5 / 100, ad, ad);
+	row[PR_RQU1] = kth_value(ord, T, T / 100, ad, ad);
+	progress_add(&x->prog, T, w == 0);
+}
+
+/* Swap bin of a difference: the largest i <= 20 with |d| >= i/100. */
+static int swap_bin(double d)
+{
+	double a = fabs(d);
+	int i = a >= 0.2 ? 20 : (int)floor(a * 100);
+	while (i < 20 && ge(a, (double)(i + 1) / 100))
+		i++;
+	while (i > 0 && !ge(a, (double)i / 100))
+		i--;
+	return i;
+}
+
+/* MR-PT counters of one comparison of two aggregates. */
+static void mr_count(struct mrcount *c, double mx, double my)
+{
+	double d = fabs(mx - my), mm = mx > my ? mx : my;
+	int hi = mx > my ? 0 : 1;
+	if (is_zero(d, mx, my))
+		return;    /* EQ at every f */
+	if (mm >= 0 && d >= (double)NF / 100 * mm * (1 + 4 * TIE)) {
+		c->all[hi]++;      /* GT at every f, ties or not */
+		return;
+	}
+	for (int f = 1; f <= NF; f++)
+		if (ge(d, (double)f / 100 * mm))
+			c->at[hi][f - 1]++;
+}
+
+static void sample_task(void *ctx, size_t task, unsigned w)
+{
+	struct sens *x = ctx;
+	size_t S = x->S, m = x->m, P = x->P;
+	unsigned long b0 = task * BLOCK, b1 = b0 + BLOCK;
+	struct mrcount *mr = x->mr + (size_t)w * m * P;
+	unsigned long *bins = x->bins + (size_t)w * m * NBIN * 2;
+	double *smax = x->smax + (size_t)w * m;
+	double *u = x->tscratch + (size_t)w * 2 * S, *v = u + S;
+
+	if (b1 > x->T)
+		b1 = x->T;
+	for (unsigned long b = b0; b < b1; b++) {
+		for (size_t j = 0; j < m; j++) {
+			unsigned long *bj = bins + j * NBIN * 2;
+			const double *u1 = agg_at(x->a1, x, j, 0) + b;
+			const double *u2 = agg_at(x->a2, x, j, 0) + b;
+			for (size_t r = 0; r < S; r++)
+				if (isnan(smax[j]) || u1[r * x->T] > smax[j])
+					smax[j] = u1[r * x->T];
+			for (size_t q = 0; q < P; q++) {
+				size_t A = x->pa[q] * x->T, B = x->pb[q] * x->T;
+				double D = u1[A] - u1[B], D2 = u2[A] - u2[B];
+				int bin = swap_bin(D);
+				mr_count(&mr[j * P + q], u1[A], u1[B]);
+				bj[bin * 2]++;
+				bj[bin * 2 + 1] += !is_zero(D, u1[A], u1[B]) &&
+						   !is_zero(D2, u2[A], u2[B]) &&
+						   (D > 0) != (D2 > 0);
+			}
+		}
+		for (size_t j1 = 0, jp = 0; j1 < m; j1++)
+			for (size_t j2 = j1 + 1; j2 < m; j2++, jp++) {
+				for (size_t r = 0; r < S; r++) {
+					u[r] = agg_at(x->a1, x, j1, r)[b];
+					v[r] = agg_at(x->a1, x, j2, r)[b];
+				}
+				x->tau[jp * x->T + b] = stats_kendall_tau_b(u, v, S);
+			}
+	}
+	progress_add(&x->prog, (b1 - b0) * m, w == 0);
+}
+
+/* ---- output ------------------------------------------------------------ */
+
+struct out {
+	FILE *f;
+	int decimals;
+};
+
+static void row_num(const struct out *o, const char *meas, const char *a,
+		    const char *b, const char *stat, double v)
+{
+	fprintf(o->f, "%s\t%s\t%s\t%s", meas, a, b, stat);
+	output_num(o->f, v, o->decimals);
+	fputc('\n', o->f);
+}
+
+static void row_p(const struct out *o, const char *meas, const char *a,
+		  const char *b, const char *stat, double v)
+{
+	fprintf(o->f, "%s\t%s\t%s\t%s", meas, a, b, stat);
+	output_p(o->f, v, o->decimals);
+	fputc('\n', o->f);
+}
+
+static void row_count(const struct out *o, const char *meas, const char *stat,
+		      double v)
+{
+	if (isnan(v))
+		fprintf(o->f, "%s\tall\tall\t%s\tNA\n", meas, stat);
+	else
+		fprintf(o->f, "%s\tall\tall\t%s\t%.0f\n", meas, stat, v);
+}
+
+/* The rows of table measure j after its pairs. */
+static void print_summary(const struct out *o, const struct sens *x, size_t j,
+			  const struct mrcount *mr, const unsigned long *bins,
+			  double smax)
+{
+	const char *name = x->s->slots[x->slot[j]].name;
+	const double *rows = x->row + j * x->P * PR_N;
+	static const int asl[4] = { PR_ASLP, PR_ASLU, PR_ASLP, PR_ASLU };
+	static const int rq[4] = { PR_RQP5, PR_RQU5, PR_RQP1, PR_RQU1 };
+	static const char *const dpn[4] = {
+		"discpower_paired_0.05", "discpower_unpaired_0.05",
+		"discpower_paired_0.01", "discpower_unpaired_0.01" };
+	static const char *const rqn[4] = {
+		"reqdiff_paired_0.05", "reqdiff_unpaired_0.05",
+		"reqdiff_paired_0.01", "reqdiff_unpaired_0.01" };
+	double total = (double)x->T * (double)x->P, abs05 = NAN;
+	unsigned long above = 0;
+	char stat[40];
+	int i05 = -1;
+
+	for (int c = 0; c < 4; c++) {
+		/* ASL = count / T < alpha, decided on the integers */
+		double pct = c < 2 ? 5 : 1, cnt = 0;
+		for (size_t q = 0; q < x->P; q++)
+			cnt += rows[q * PR_N + asl[c]] * (double)x->T * 100 <
+			       pct * (double)x->T;
+		row_count(o, name, dpn[c], x->n < 2 ? NAN : cnt);
+	}
+	for (int c = 0; c < 4; c++) {
+		double mx = NAN;
+		for (size_t q = 0; q < x->P; q++) {
+			double v = rows[q * PR_N + rq[c]];
+			if (!isnan(v) && (isnan(mx) || v > mx))
+				mx = v;
+		}
+		row_num(o, name, "all", "all", rqn[c], mx);
+	}
+	for (int f = 1; f <= NF; f++) {
+		unsigned long mrs = 0, eq = 0;
+		for (size_t q = 0; q < x->P; q++) {
+			unsigned long g0 = mr[q].all[0] + mr[q].at[0][f - 1];
+			unsigned long g1 = mr[q].all[1] + mr[q].at[1][f - 1];
+			mrs += g0 < g1 ? g0 : g1;
+			eq += x->T - g0 - g1;
+		}
+		snprintf(stat, sizeof stat, "mr_%.2f", (double)f / 100);
+		row_num(o, name, "all", "all", stat, (double)mrs / total);
+		snprintf(stat, sizeof stat, "pt_%.2f", (double)f / 100);
+		row_num(o, name, "all", "all", stat, (double)eq / total);
+	}
+	for (int i = 0; i < NBIN; i++) {
+		unsigned long cnt = bins[i * 2], sw = bins[i * 2 + 1];
+		snprintf(stat, sizeof stat, "swap_count_%02d", i);
+		row_count(o, name, stat, (double)cnt);
+		snprintf(stat, sizeof stat, "swap_swaps_%02d", i);
+		row_count(o, name, stat, (double)sw);
+		snprintf(stat, sizeof stat, "swap_rate_%02d", i);
+		row_num(o, name, "all", "all", stat,
+			cnt ? (double)sw / (double)cnt : NAN);
+	}
+	/* the smallest bin from which every bin with comparisons has a swap
+	 * rate of at most 0.05 */
+	for (int i = 0; i < NBIN && i05 < 0; i++) {
+		int good = 1;
+		for (int k = i; k < NBIN; k++)
+			if (bins[k * 2] && (double)bins[k * 2 + 1] / (double)bins[k * 2] > 0.05)
+				good = 0;
+		if (good)
+			i05 = i;
+	}
+	if (i05 >= 0) {
+		abs05 = (double)i05 / 100;
+		for (int k = i05; k < NBIN; k++)
+			above += bins[k * 2];
+	}
+	row_num(o, name, "all", "all", "swap_abs_0.05", abs05);
+	row_num(o, name, "all", "all", "swap_max", smax);
+	row_num(o, name, "all", "all", "swap_rel_0.05",
+		isnan(abs05) || !(smax > 0) ? NAN : abs05 / smax);
+	row_num(o, name, "all", "all", "swap_sensitivity_0.05",
+		isnan(abs05) ? NAN : (double)above / total);
+}
+
+/* tau, tau_se, tau_z0, tau_p of table measures j1 < j2. */
+static void print_tau(const struct out *o, const struct sens *x, size_t j1,
+		      size_t j2, size_t jp, double *buf)
+{
+	char name[2 * 64 + 2];
+	double tau, z0 = NAN, se = NAN, s = (double)x->S;
+	size_t nd = 0;
+	double *a = buf, *b = buf + x->S;
+	for (size_t r = 0; r < x->S; r++) {
+		double sa = 0, sb = 0;
+		for (size_t t = 0; t < x->n; t++) {
+			sa += x->tv[(j1 * x->S + r) * x->n + t];
+			sb += x->tv[(j2 * x->S + r) * x->n + t];
+		}
+		a[r] = measure_agg_finish(x->agg[j1], sa, x->n);
+		b[r] = measure_agg_finish(x->agg[j2], sb, x->n);
+	}
+	tau = stats_kendall_tau_b(a, b, x->S);
+	for (unsigned long k = 0; k < x->T; k++) {
+		double v = x->tau[jp * x->T + k];
+		if (!isnan(v))
+			a[nd++] = v;
+	}
+	if (nd >= 2)
+		se = stats_sd(a, nd, stats_mean(a, nd));
+	if (!isnan(tau))
+		z0 = 3 * tau * sqrt(s * (s - 1)) / sqrt(2 * (2 * s + 5));
+	snprintf(name, sizeof name, "%s~%s", x->s->slots[x->slot[j1]].name,
+		 x->s->slots[x->slot[j2]].name);
+	row_num(o, name, "all", "all", "tau", tau);
+	row_num(o, name, "all", "all", "tau_se", se);
+	row_num(o, name, "all", "all", "tau_z0", z0);
+	row_p(o, name, "all", "all", "tau_p",
+	      isnan(z0) ? NAN : erfc(fabs(z0) / sqrt(2.0)));
+}
+
+/* ---- driver ------------------------------------------------------------ */
+
+static void sens_init(struct sens *x, const struct scorer *s,
+		      const double *vals, const struct sens_opts *o)
+{
+	size_t ns = s->nslots, nw = pool_size(o->pool);
+	memset(x, 0, sizeof *x);
+	x->s = s;
+	x->o = o;
+	x->S = s->nruns;
+	x->n = s->c->n;
+	x->P = x->S * (x->S - 1) / 2;
+	x->T = o->T;
+	x->slot = xcalloc(ns, sizeof *x->slot);
+	x->agg = xcalloc(ns, sizeof *x->agg);
+	/* the table's measures: every output but RBP's residual */
+	for (size_t k = 0; k < ns; k++)
+		if (s->slots[k].out == 0) {
+			x->agg[x->m] = scorer_slot_agg(s, k);
+			x->slot[x->m++] = k;
+		}
+	x->tv = xcalloc(size_mul(size_mul(x->m, x->S), x->n) + 1, sizeof *x->tv);
+	for (size_t j = 0; j < x->m; j++)
+		for (size_t r = 0; r < x->S; r++)
+			for (size_t t = 0; t < x->n; t++)
+				x->tv[(j * x->S + r) * x->n + t] = measure_agg_term(
+					x->agg[j], vals[(r * x->n + t) * ns + x->slot[j]]);
+	x->pa = xcalloc(x->P + 1, sizeof *x->pa);
+	x->pb = xcalloc(x->P + 1, sizeof *x->pb);
+	for (size_t A = 0, q = 0; A < x->S; A++)
+		for (size_t B = A + 1; B < x->S; B++, q++) {
+			x->pa[q] = A;
+			x->pb[q] = B;
+		}
+	/* stream 1: each sample's distinct topics, in topic order, with counts */
+	{
+		uint32_t *c = xcalloc(x->n + 1, sizeof *c);
+		x->doff = xcalloc(x->T + 1, sizeof *x->doff);
+		x->dtop = xcalloc(size_mul(x->T, x->n) + 1, sizeof *x->dtop);
+		x->dcnt = xcalloc(size_mul(x->T, x->n) + 1, sizeof *x->dcnt);
+		for (unsigned long b = 0, k = 0; b < x->T; b++) {
+			memset(c, 0, x->n * sizeof *c);
+			for (size_t i = 0; i < x->n; i++)
+				c[draw_index(draw_word2(o->seed, DRAW_TOPICS, b + 1, i), x->n)]++;
+			for (size_t t = 0; t < x->n; t++)
+				if (c[t]) {
+					x->dtop[k] = (uint32_t)t;
+					x->dcnt[k++] = c[t];
+				}
+			x->doff[b + 1] = k;
+		}
+		free(c);
+	}
+	x->a1 = xcalloc(size_mul(size_mul(x->m, x->S), x->T) + 1, sizeof *x->a1);
+	x->a2 = xcalloc(size_mul(size_mul(x->m, x->S), x->T) + 1, sizeof *x->a2);
+	x->u = xcalloc(size_mul(size_mul(x->m, x->S), size_mul(U_N, x->T)) + 1,
+		       sizeof *x->u);
+	x->cnt = xcalloc(size_mul(nw, 6 * x->n) + 1, sizeof *x->cnt);
+	x->tscratch = xcalloc(size_mul(nw, 2 * x->S) + 1, sizeof *x->tscratch);
+	x->row = xcalloc(size_mul(size_mul(x->m, x->P), PR_N) + 1, sizeof *x->row);
+	x->pscratch_n = x->n + 3 * x->T;
+	x->pscratch = xcalloc(size_mul(nw, x->pscratch_n), sizeof *x->pscratch);
+	x->pord = xcalloc(size_mul(nw, x->T), sizeof *x->pord);
+	x->mr = xcalloc(size_mul(size_mul(nw, x->m), x->P) + 1, sizeof *x->mr);
+	x->bins = xcalloc(size_mul(nw, x->m * NBIN * 2), sizeof *x->bins);
+	x->smax = xcalloc(size_mul(nw, x->m) + 1, sizeof *x->smax);
+	for (size_t i = 0; i < nw * x->m; i++)
+		x->smax[i] = NAN;
+	x->tau = xcalloc(size_mul(x->m * (x->m - (x->m > 0)) / 2, x->T) + 1,
+			 sizeof *x->tau);
+}
+
+static void sens_release(struct sens *x)
+{
+	free(x->slot);
+	free(x->agg);
+	free(x->tv);
+	free(x->pa);
+	free(x->pb);
+	free(x->doff);
+	free(x->dtop);
+	free(x->dcnt);
+	free(x->a1);
+	free(x->a2);
+	free(x->u);
+	free(x->cnt);
+	free(x->tscratch);
+	free(x->row);
+	free(x->pscratch);
+	free(x->pord);
+	free(x->mr);
+	free(x->bins);
+	free(x->smax);
+	free(x->tau);
+}
+
+int sensitivity_print(FILE *f, const struct scorer *s, const double *vals,
+		      const struct sens_opts *o)
+{
+	struct sens x;
+	struct out out = { f, o->decimals };
+	size_t nw = pool_size(o->pool), ntask;
+	double *buf;
+
+	sens_init(&x, s, vals, o);
+	ntask = (x.T + BLOCK - 1) / BLOCK;
+	/* progress in samples: T to prepare, T per measure and pair, T per
+	 * measure for the counters */
+	progress_init(&x.prog, o->progress, "sensitivity",
+		      (unsigned long)x.T * (1 + x.m * x.P + x.m), x.T);
+	pool_run(o->pool, ntask, prep_task, &x);
+	for (x.j = 0; x.j < x.m; x.j++)
+		pool_run(o->pool, x.P, pair_task, &x);
+	pool_run(o->pool, ntask, sample_task, &x);
+	progress_end(&x.prog);
+	/* merge the workers' counters into worker 0's */
+	for (size_t w = 1; w < nw; w++) {
+		for (size_t i = 0; i < x.m * x.P; i++) {
+			struct mrcount *d = &x.mr[i], *e = &x.mr[w * x.m * x.P + i];
+			for (int h = 0; h < 2; h++) {
+				d->all[h] += e->all[h];
+				for (int k = 0; k < NF; k++)
+					d->at[h][k] += e->at[h][k];
+			}
+		}
+		for (size_t i = 0; i < x.m * NBIN * 2; i++)
+			x.bins[i] += x.bins[w * x.m * NBIN * 2 + i];
+		for (size_t j = 0; j < x.m; j++) {
+			double v = x.smax[w * x.m + j];
+			if (!isnan(v) && (isnan(x.smax[j]) || v > x.smax[j]))
+				x.smax[j] = v;
+		}
+	}
+
+	fputs("measure\trunA\trunB\tstatistic\tvalue\n", f);
+	for (size_t j = 0; j < x.m; j++) {
+		const char *name = s->slots[x.slot[j]].name;
+		for (size_t q = 0; q < x.P; q++) {
+			const double *r = x.row + (j * x.P + q) * PR_N;
+			const char *a = s->runs[x.pa[q]].name, *b = s->runs[x.pb[q]].name;
+			row_num(&out, name, a, b, "diff", r[PR_DIFF]);
+			row_num(&out, name, a, b, "t_paired", r[PR_T]);
+			row_p(&out, name, a, b, "p_ttest", r[PR_P]);
+			row_p(&out, name, a, b, "asl_paired", r[PR_ASLP]);
+			row_p(&out, name, a, b, "asl_unpaired", r[PR_ASLU]);
+		}
+		print_summary(&out, &x, j, x.mr + j * x.P, x.bins + j * NBIN * 2,
+			      x.smax[j]);
+	}
+	buf = xcalloc(2 * (x.S > x.T ? x.S : x.T) + 1, sizeof *buf);
+	for (size_t j1 = 0, jp = 0; j1 < x.m; j1++)
+		for (size_t j2 = j1 + 1; j2 < x.m; j2++, jp++)
+			print_tau(&out, &x, j1, j2, jp, buf);
+	free(buf);
+	sens_release(&x);
+	return fflush(f) != 0 || ferror(f) ? -1 : 0;
+}
