@@ -18,9 +18,8 @@
  *   sample tasks (blocks of samples): MR-PT, swap and tau counters from
  *       the aggregates, kept per worker in integers and merged.
  */
-#include "sensitivity.h"
+#include "sens_int.h"
 #include "draws.h"
-#include "output.h"
 #include "progress.h"
 #include "stats.h"
 #include "xalloc.h"
@@ -29,14 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NF 20           /* MR-PT at f = 1/100 .. 20/100 */
-#define NBIN 21         /* swap bins 0..20 */
-#define BLOCK 16        /* samples per sample task */
-/* Comparisons that decide a count treat numbers within TIE of their size
- * as equal, so that ties in real arithmetic (frequent with measures such
- * as P@10 that take few values) count the same whatever the order in
- * which the floating-point sums were taken. */
-#define TIE 1e-10
+#define BLOCK 16        /* samples per prep or sample task */
 
 /* a >= b, ties included. */
 static int ge(double a, double b)
@@ -49,46 +41,6 @@ static int is_zero(double d, double a, double b)
 {
 	return fabs(d) <= TIE * fmax(fabs(a), fabs(b));
 }
-
-/* Per pair: the rows of the table and what the summaries need. */
-enum { PR_DIFF, PR_T, PR_P, PR_ASLP, PR_ASLU, PR_RQP5, PR_RQP1, PR_RQU5,
-       PR_RQU1, PR_N };
-
-/* Per worker, per measure and pair, for MR-PT: samples in which A (B) is
- * higher at every f, and at each f where the rule needed a closer look. */
-struct mrcount {
-	uint32_t all[2];
-	uint32_t at[2][NF];
-};
-
-struct sens {
-	const struct scorer *s;
-	const struct sens_opts *o;
-	size_t S, n, P, m;      /* runs, topics, pairs, table measures */
-	unsigned long T;
-	size_t *slot;           /* [m] the scorer slot of table measure j */
-	enum measure_agg *agg;  /* [m] */
-	double *tv;             /* [m][S][n] aggregation terms of the values */
-	size_t *doff;           /* [T+1]: sample b's distinct topics are */
-	uint32_t *dtop, *dcnt;  /* dtop/dcnt[doff[b] .. doff[b+1]) (stream 1) */
-	double *a1, *a2;        /* [m][S][T] aggregates, streams 1 and 2 */
-	double *u;              /* [m][S][4][T] unpaired partial sums */
-	size_t *pa, *pb;        /* [P] the runs of each pair */
-	/* pair tasks (measure j) */
-	size_t j;
-	double *row;            /* [m][P][PR_N] */
-	double *pscratch;       /* per worker */
-	uint32_t *pord;         /* per worker: T */
-	size_t pscratch_n;
-	/* sample tasks */
-	struct mrcount *mr;     /* per worker: [m][P] */
-	unsigned long *bins;    /* per worker: [m][NBIN][2] count, swaps */
-	double *smax;           /* per worker: [m] */
-	uint32_t *cnt;          /* per worker: 6n draw counts */
-	double *tscratch;       /* per worker: 2S */
-	double *tau;            /* [m(m-1)/2][T] */
-	struct progress prog;
-};
 
 enum { U_X1, U_Y1, U_X2, U_Y2, U_N };
 
@@ -367,157 +319,6 @@ static void sample_task(void *ctx, size_t task, unsigned w)
 	progress_add(&x->prog, (b1 - b0) * m, w == 0);
 }
 
-/* ---- output ------------------------------------------------------------ */
-
-struct out {
-	FILE *f;
-	int decimals;
-};
-
-static void row_num(const struct out *o, const char *meas, const char *a,
-		    const char *b, const char *stat, double v)
-{
-	fprintf(o->f, "%s\t%s\t%s\t%s", meas, a, b, stat);
-	output_num(o->f, v, o->decimals);
-	fputc('\n', o->f);
-}
-
-static void row_p(const struct out *o, const char *meas, const char *a,
-		  const char *b, const char *stat, double v)
-{
-	fprintf(o->f, "%s\t%s\t%s\t%s", meas, a, b, stat);
-	output_p(o->f, v, o->decimals);
-	fputc('\n', o->f);
-}
-
-static void row_count(const struct out *o, const char *meas, const char *stat,
-		      double v)
-{
-	if (isnan(v))
-		fprintf(o->f, "%s\tall\tall\t%s\tNA\n", meas, stat);
-	else
-		fprintf(o->f, "%s\tall\tall\t%s\t%.0f\n", meas, stat, v);
-}
-
-/* The rows of table measure j after its pairs. */
-static void print_summary(const struct out *o, const struct sens *x, size_t j,
-			  const struct mrcount *mr, const unsigned long *bins,
-			  double smax)
-{
-	const char *name = x->s->slots[x->slot[j]].name;
-	const double *rows = x->row + j * x->P * PR_N;
-	static const int asl[4] = { PR_ASLP, PR_ASLU, PR_ASLP, PR_ASLU };
-	static const int rq[4] = { PR_RQP5, PR_RQU5, PR_RQP1, PR_RQU1 };
-	static const char *const dpn[4] = {
-		"discpower_paired_0.05", "discpower_unpaired_0.05",
-		"discpower_paired_0.01", "discpower_unpaired_0.01" };
-	static const char *const rqn[4] = {
-		"reqdiff_paired_0.05", "reqdiff_unpaired_0.05",
-		"reqdiff_paired_0.01", "reqdiff_unpaired_0.01" };
-	double total = (double)x->T * (double)x->P, abs05 = NAN;
-	unsigned long above = 0;
-	char stat[40];
-	int i05 = -1;
-
-	for (int c = 0; c < 4; c++) {
-		/* ASL = count / T < alpha, decided on the integers */
-		double pct = c < 2 ? 5 : 1, cnt = 0;
-		for (size_t q = 0; q < x->P; q++)
-			cnt += rows[q * PR_N + asl[c]] * (double)x->T * 100 <
-			       pct * (double)x->T;
-		row_count(o, name, dpn[c], x->n < 2 ? NAN : cnt);
-	}
-	for (int c = 0; c < 4; c++) {
-		double mx = NAN;
-		for (size_t q = 0; q < x->P; q++) {
-			double v = rows[q * PR_N + rq[c]];
-			if (!isnan(v) && (isnan(mx) || v > mx))
-				mx = v;
-		}
-		row_num(o, name, "all", "all", rqn[c], mx);
-	}
-	for (int f = 1; f <= NF; f++) {
-		unsigned long mrs = 0, eq = 0;
-		for (size_t q = 0; q < x->P; q++) {
-			unsigned long g0 = mr[q].all[0] + mr[q].at[0][f - 1];
-			unsigned long g1 = mr[q].all[1] + mr[q].at[1][f - 1];
-			mrs += g0 < g1 ? g0 : g1;
-			eq += x->T - g0 - g1;
-		}
-		snprintf(stat, sizeof stat, "mr_%.2f", (double)f / 100);
-		row_num(o, name, "all", "all", stat, (double)mrs / total);
-		snprintf(stat, sizeof stat, "pt_%.2f", (double)f / 100);
-		row_num(o, name, "all", "all", stat, (double)eq / total);
-	}
-	for (int i = 0; i < NBIN; i++) {
-		unsigned long cnt = bins[i * 2], sw = bins[i * 2 + 1];
-		snprintf(stat, sizeof stat, "swap_count_%02d", i);
-		row_count(o, name, stat, (double)cnt);
-		snprintf(stat, sizeof stat, "swap_swaps_%02d", i);
-		row_count(o, name, stat, (double)sw);
-		snprintf(stat, sizeof stat, "swap_rate_%02d", i);
-		row_num(o, name, "all", "all", stat,
-			cnt ? (double)sw / (double)cnt : NAN);
-	}
-	/* the smallest bin from which every bin with comparisons has a swap
-	 * rate of at most 0.05 */
-	for (int i = 0; i < NBIN && i05 < 0; i++) {
-		int good = 1;
-		for (int k = i; k < NBIN; k++)
-			if (bins[k * 2] && (double)bins[k * 2 + 1] / (double)bins[k * 2] > 0.05)
-				good = 0;
-		if (good)
-			i05 = i;
-	}
-	if (i05 >= 0) {
-		abs05 = (double)i05 / 100;
-		for (int k = i05; k < NBIN; k++)
-			above += bins[k * 2];
-	}
-	row_num(o, name, "all", "all", "swap_abs_0.05", abs05);
-	row_num(o, name, "all", "all", "swap_max", smax);
-	row_num(o, name, "all", "all", "swap_rel_0.05",
-		isnan(abs05) || !(smax > 0) ? NAN : abs05 / smax);
-	row_num(o, name, "all", "all", "swap_sensitivity_0.05",
-		isnan(abs05) ? NAN : (double)above / total);
-}
-
-/* tau, tau_se, tau_z0, tau_p of table measures j1 < j2. */
-static void print_tau(const struct out *o, const struct sens *x, size_t j1,
-		      size_t j2, size_t jp, double *buf)
-{
-	char name[2 * 64 + 2];
-	double tau, z0 = NAN, se = NAN, s = (double)x->S;
-	size_t nd = 0;
-	double *a = buf, *b = buf + x->S;
-	for (size_t r = 0; r < x->S; r++) {
-		double sa = 0, sb = 0;
-		for (size_t t = 0; t < x->n; t++) {
-			sa += x->tv[(j1 * x->S + r) * x->n + t];
-			sb += x->tv[(j2 * x->S + r) * x->n + t];
-		}
-		a[r] = measure_agg_finish(x->agg[j1], sa, x->n);
-		b[r] = measure_agg_finish(x->agg[j2], sb, x->n);
-	}
-	tau = stats_kendall_tau_b(a, b, x->S);
-	for (unsigned long k = 0; k < x->T; k++) {
-		double v = x->tau[jp * x->T + k];
-		if (!isnan(v))
-			a[nd++] = v;
-	}
-	if (nd >= 2)
-		se = stats_sd(a, nd, stats_mean(a, nd));
-	if (!isnan(tau))
-		z0 = 3 * tau * sqrt(s * (s - 1)) / sqrt(2 * (2 * s + 5));
-	snprintf(name, sizeof name, "%s~%s", x->s->slots[x->slot[j1]].name,
-		 x->s->slots[x->slot[j2]].name);
-	row_num(o, name, "all", "all", "tau", tau);
-	row_num(o, name, "all", "all", "tau_se", se);
-	row_num(o, name, "all", "all", "tau_z0", z0);
-	row_p(o, name, "all", "all", "tau_p",
-	      isnan(z0) ? NAN : erfc(fabs(z0) / sqrt(2.0)));
-}
-
 /* ---- driver ------------------------------------------------------------ */
 
 static void sens_init(struct sens *x, const struct scorer *s,
@@ -618,7 +419,6 @@ int sensitivity_print(FILE *f, const struct scorer *s, const double *vals,
 		      const struct sens_opts *o)
 {
 	struct sens x;
-	struct out out = { f, o->decimals };
 	size_t nw = pool_size(o->pool), ntask;
 	double *buf;
 
@@ -654,23 +454,15 @@ int sensitivity_print(FILE *f, const struct scorer *s, const double *vals,
 
 	fputs("measure\trunA\trunB\tstatistic\tvalue\n", f);
 	for (size_t j = 0; j < x.m; j++) {
-		const char *name = s->slots[x.slot[j]].name;
-		for (size_t q = 0; q < x.P; q++) {
-			const double *r = x.row + (j * x.P + q) * PR_N;
-			const char *a = s->runs[x.pa[q]].name, *b = s->runs[x.pb[q]].name;
-			row_num(&out, name, a, b, "diff", r[PR_DIFF]);
-			row_num(&out, name, a, b, "t_paired", r[PR_T]);
-			row_p(&out, name, a, b, "p_ttest", r[PR_P]);
-			row_p(&out, name, a, b, "asl_paired", r[PR_ASLP]);
-			row_p(&out, name, a, b, "asl_unpaired", r[PR_ASLU]);
-		}
-		print_summary(&out, &x, j, x.mr + j * x.P, x.bins + j * NBIN * 2,
-			      x.smax[j]);
+		for (size_t q = 0; q < x.P; q++)
+			sens_print_pair(f, o->decimals, &x, j, q);
+		sens_print_summary(f, o->decimals, &x, j, x.mr + j * x.P,
+				   x.bins + j * NBIN * 2, x.smax[j]);
 	}
 	buf = xcalloc(2 * (x.S > x.T ? x.S : x.T) + 1, sizeof *buf);
 	for (size_t j1 = 0, jp = 0; j1 < x.m; j1++)
 		for (size_t j2 = j1 + 1; j2 < x.m; j2++, jp++)
-			print_tau(&out, &x, j1, j2, jp, buf);
+			sens_print_tau(f, o->decimals, &x, j1, j2, jp, buf);
 	free(buf);
 	sens_release(&x);
 	return fflush(f) != 0 || ferror(f) ? -1 : 0;

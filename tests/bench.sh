@@ -174,6 +174,13 @@ timed "--reliability -b 100" --reliability -b 100
 timed "--pairs -b 100" --pairs -b 100
 echo
 
+# ---- (e2) topic bootstrap ----------------------------------------------------
+
+echo "(e2) topic bootstrap (all threads, six default measures)"
+timed "--sensitivity -t 1000" --sensitivity -t 1000
+[ -n "$T" ] && echo "                               target <= 10 s"
+echo
+
 # ---- (f) peak memory -------------------------------------------------------
 
 # peak ARGS... : print cbeval's peak resident set in KiB, or nothing.
@@ -213,3 +220,4 @@ showpeak() {  # showpeak LABEL TARGET_MB ARGS...
 echo "(f) peak resident memory (MB = 2^20 bytes)"
 showpeak "-b 1000" 150 -b 1000
 showpeak "-q -b 1000" 400 -q -b 1000
+showpeak "--sensitivity -t 1000" 200 --sensitivity -t 1000
