@@ -91,4 +91,9 @@ void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
  * vals[(run * ntopics + topic) * nslots + slot].  Caller frees. */
 double *score_root(const struct scorer *s, struct pool *pool);
 
+/* Each run's aggregate over topics of every slot (the value of "all": the
+ * mean, the sum or the geometric mean, see measure_agg), from vals as
+ * score_root lays them out: agg[run * nslots + slot].  Caller frees. */
+double *score_aggregates(const struct scorer *s, const double *vals);
+
 #endif

@@ -4,14 +4,12 @@
  * summarise -> print.
  */
 #include "eval.h"
+#include "analysis.h"
 #include "boot.h"
-#include "compare.h"
 #include "collection.h"
 #include "measure.h"
-#include "output.h"
 #include "pool.h"
 #include "run.h"
-#include "sensitivity.h"
 #include "score.h"
 #include "xalloc.h"
 
@@ -67,33 +65,29 @@ static int load_runs(struct run *runs, size_t n, struct collection *c,
 	return rc;
 }
 
-/* Per-run aggregates over topics (means; sums for the counts; geometric
- * means for GM), accumulated in topic order. */
-static double *means_of(const struct scorer *s, const double *vals)
-{
-	size_t nt = s->c->n, ns = s->nslots;
-	double *m = xcalloc(size_mul(s->nruns, ns), sizeof *m);
-	for (size_t r = 0; r < s->nruns; r++)
-		for (size_t k = 0; k < ns; k++) {
-			enum measure_agg a = scorer_slot_agg(s, k);
-			double sum = 0;
-			for (size_t t = 0; t < nt; t++)
-				sum += measure_agg_term(a, vals[(r * nt + t) * ns + k]);
-			m[r * ns + k] = measure_agg_finish(a, sum, nt);
-		}
-	return m;
-}
 
-/* -b B: images, summaries, --images.  With "--images -" stdout carries
- * the images table only. */
-static int bootstrap(const struct scorer *s, const struct options *o,
-		     struct pool *pool, struct diag *d)
+/* Run the selected analysis: score the root, and with -b the images
+ * (writing --images; with "--images -" stdout carries the images table
+ * only), then print its table. */
+static int run_analysis(const struct scorer *s, const struct options *o,
+			struct pool *pool, struct diag *d)
 {
-	struct boot_opts bo;
+	const struct analysis *a = analysis_select(o);
+	struct analysis_in in;
 	struct boot_result br;
+	struct warnings warn;
 	FILE *img = NULL;
-	int status = EXIT_DATA, to_stdout = 0;
+	double *root = NULL;
+	int status = EXIT_DATA, to_stdout = 0, rc = 0;
 
+	memset(&br, 0, sizeof br);
+	memset(&in, 0, sizeof in);
+	warnings_init(&warn);
+	in.s = s;
+	in.o = o;
+	in.pool = pool;
+	in.progress = isatty(2);
+	in.warn = &warn;
 	if (o->images_file) {
 		to_stdout = strcmp(o->images_file, "-") == 0;
 		img = to_stdout ? stdout : fopen(o->images_file, "w");
@@ -103,39 +97,41 @@ static int bootstrap(const struct scorer *s, const struct options *o,
 			return EXIT_DATA;
 		}
 	}
-	bo.B = o->images;
-	bo.pool = pool;
-	bo.nthreads = pool_size(pool);
-	bo.per_topic = o->per_topic;
-	bo.images = img;
-	bo.progress = isatty(2);
-	bo.keep = o->pairs || o->reliability;
-	if (boot_run(s, &bo, &br, d) == 0) {
-		struct compare_opts co;
-		int rc = 0;
-		co.B = o->images;
-		co.pool = pool;
-		co.nthreads = pool_size(pool);
-		co.per_topic = o->per_topic;
-		co.decimals = o->decimals;
-		co.progress = bo.progress;
-		if (o->pairs)
-			rc = compare_pairs(stdout, s, &br, &co);
-		else if (o->reliability)
-			rc = compare_reliability(stdout, s, &br, &co);
-		else if (!to_stdout)
-			rc = output_boot(stdout, s, &br, o);
-		if (rc != 0)
-			diag_write_failed(d, "output");
-		else
-			status = EXIT_OK;
+	if (a->images) {
+		struct boot_opts bo;
+		bo.B = o->images;
+		bo.pool = pool;
+		bo.nthreads = pool_size(pool);
+		bo.per_topic = o->per_topic;
+		bo.images = img;
+		bo.progress = in.progress;
+		bo.keep = a->keep;
+		if (boot_run(s, &bo, &br, d) != 0)
+			goto out;
+		in.br = &br;
+	} else {
+		root = score_root(s, pool);
+		in.root = root;
 	}
+	if (!to_stdout)
+		rc = a->print(stdout, &in);
+	if (!o->quiet) {
+		const struct warnings *l = &warn;
+		warnings_print(stderr, &l, 1);
+	}
+	if (rc != 0)
+		diag_write_failed(d, "output");
+	else
+		status = EXIT_OK;
+out:
 	if (img && !to_stdout && fclose(img) != 0 && status == EXIT_OK) {
 		diag_set(d, "%s: cannot write: %s", o->images_file,
 			 strerror(errno));
 		status = EXIT_DATA;
 	}
+	free(root);
 	boot_result_release(&br);
+	warnings_release(&warn);
 	return status;
 }
 
@@ -205,7 +201,7 @@ static size_t select_top(const struct run *runs, size_t nruns,
 
 	scorer_init(&s, c, runs, nruns, tm, 1, seed);
 	vals = score_root(&s, pool);
-	means = means_of(&s, vals);
+	means = score_aggregates(&s, vals);
 	for (size_t i = 0; i < nruns; i++) {
 		r[i].v = means[i * s.nslots];
 		r[i].i = i;
@@ -223,37 +219,6 @@ static size_t select_top(const struct run *runs, size_t nruns,
 	free(keep);
 	free(r);
 	return n;
-}
-
-/* Plain evaluation or --sensitivity: both from the root values. */
-static int from_root(const struct scorer *s, const struct options *o,
-		     struct pool *pool, struct diag *d)
-{
-	double *vals = score_root(s, pool);
-	int rc;
-	if (o->sensitivity) {
-		struct sens_opts so;
-		so.T = o->samples;
-		so.seed = o->seed;
-		so.decimals = o->decimals;
-		so.progress = isatty(2);
-		so.pool = pool;
-		if (s->c->n < 2 && !o->quiet)
-			fprintf(stderr, "cbeval: warning: --sensitivity with %zu topic%s: "
-				"t_paired, p_ttest, asl_*, discpower_* and reqdiff_* are NA\n",
-				s->c->n, s->c->n == 1 ? "" : "s");
-		rc = sensitivity_print(stdout, s, vals, &so);
-	} else {
-		double *means = means_of(s, vals);
-		rc = output_eval(stdout, s, vals, means, o);
-		free(means);
-	}
-	free(vals);
-	if (rc != 0) {
-		diag_write_failed(d, "output");
-		return EXIT_DATA;
-	}
-	return EXIT_OK;
 }
 
 int eval_main(const struct options *o, struct diag *d)
@@ -319,10 +284,7 @@ int eval_main(const struct options *o, struct diag *d)
 		nkept = select_top(runs, o->nruns, &c, &tm, o->top, o->seed, pool,
 				   &kept);
 	scorer_init(&s, &c, kept ? kept : runs, nkept, m, nm, o->seed);
-	if (o->images == 0)
-		status = from_root(&s, o, pool, d);
-	else
-		status = bootstrap(&s, o, pool, d);
+	status = run_analysis(&s, o, pool, d);
 	scorer_release(&s);
 out:
 	for (size_t i = 0; i < o->nruns; i++)

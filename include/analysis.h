@@ -1,0 +1,55 @@
+/*
+ * analysis.h - the analyses of cbeval, registered in one table like the
+ * measures: each is a room that reads a table of scores - per run, topic
+ * and measure, at the root and, for the analyses of the corpus
+ * bootstrap, in every image - and prints one tidy table on its stream.
+ *
+ *   evaluation   (default, -b 0)  the scores: run qid measure value
+ *   summary      (default, -b B)  the bootstrap summaries
+ *   pairs        --pairs          every pair of runs over the images
+ *   reliability  --reliability    the precision of each measure
+ *   sensitivity  --sensitivity    topic-bootstrap tests (Sakai)
+ *
+ * Adding one: write its print function, add a row here (analysis.c) and
+ * the option that selects it (cli.c).
+ */
+#ifndef CBEVAL_ANALYSIS_H
+#define CBEVAL_ANALYSIS_H
+
+#include <stdio.h>
+
+#include "boot.h"
+#include "cli.h"
+#include "diag.h"
+#include "pool.h"
+#include "score.h"
+
+/* What an analysis reads.  root is always there; br only for analyses
+ * that need images (keep set, so br->full holds every per-topic value). */
+struct analysis_in {
+	const struct scorer *s;
+	const double *root;            /* [(run * ntopics + topic) * nslots + slot] */
+	const struct boot_result *br;  /* images 0..B, or NULL */
+	const struct options *o;
+	struct pool *pool;
+	int progress;                  /* progress line on standard error */
+	struct warnings *warn;         /* warnings for the caller to print */
+};
+
+struct analysis {
+	const char *name;
+	const char *option;            /* the option that selects it, or NULL */
+	int images;                    /* needs corpus images (-b >= 1) */
+	int keep;                      /* needs every per-topic image value */
+	/* Print the table; returns 0, or -1 when writing failed. */
+	int (*print)(FILE *f, const struct analysis_in *in);
+};
+
+extern const struct analysis analysis_table[];
+extern const size_t analysis_table_len;
+
+/* The analysis the options select (the evaluation or the bootstrap
+ * summary when no option names one). */
+const struct analysis *analysis_select(const struct options *o);
+
+#endif

@@ -1,0 +1,83 @@
+/*
+ * analysis.c - the table of analyses and their adapters to the modules
+ * that compute them (see analysis.h).
+ */
+#include "analysis.h"
+#include "compare.h"
+#include "output.h"
+#include "sensitivity.h"
+
+#include <stdlib.h>
+
+static int room_evaluation(FILE *f, const struct analysis_in *in)
+{
+	double *agg = score_aggregates(in->s, in->root);
+	int rc = output_eval(f, in->s, in->root, agg, in->o);
+	free(agg);
+	return rc;
+}
+
+static int room_summary(FILE *f, const struct analysis_in *in)
+{
+	return output_boot(f, in->s, in->br, in->o);
+}
+
+static void compare_opts_of(const struct analysis_in *in, struct compare_opts *co)
+{
+	co->B = in->o->images;
+	co->pool = in->pool;
+	co->nthreads = pool_size(in->pool);
+	co->per_topic = in->o->per_topic;
+	co->decimals = in->o->decimals;
+	co->progress = in->progress;
+}
+
+static int room_pairs(FILE *f, const struct analysis_in *in)
+{
+	struct compare_opts co;
+	compare_opts_of(in, &co);
+	return compare_pairs(f, in->s, in->br, &co);
+}
+
+static int room_reliability(FILE *f, const struct analysis_in *in)
+{
+	struct compare_opts co;
+	compare_opts_of(in, &co);
+	return compare_reliability(f, in->s, in->br, &co);
+}
+
+static int room_sensitivity(FILE *f, const struct analysis_in *in)
+{
+	struct sens_opts so;
+	size_t n = in->s->c->n;
+	so.T = in->o->samples;
+	so.seed = in->o->seed;
+	so.decimals = in->o->decimals;
+	so.progress = in->progress;
+	so.pool = in->pool;
+	if (n < 2)
+		warnings_add(in->warn, "--sensitivity",
+			     "%zu topic%s: t_paired, p_ttest, asl_*, discpower_* and reqdiff_* are NA",
+			     n, n == 1 ? "" : "s");
+	return sensitivity_print(f, in->s, in->root, &so);
+}
+
+const struct analysis analysis_table[] = {
+	{ "evaluation", NULL, 0, 0, room_evaluation },
+	{ "summary", NULL, 1, 0, room_summary },
+	{ "pairs", "--pairs", 1, 1, room_pairs },
+	{ "reliability", "--reliability", 1, 1, room_reliability },
+	{ "sensitivity", "--sensitivity", 0, 0, room_sensitivity },
+};
+const size_t analysis_table_len = sizeof analysis_table / sizeof *analysis_table;
+
+const struct analysis *analysis_select(const struct options *o)
+{
+	if (o->pairs)
+		return &analysis_table[2];
+	if (o->reliability)
+		return &analysis_table[3];
+	if (o->sensitivity)
+		return &analysis_table[4];
+	return &analysis_table[o->images ? 1 : 0];
+}
