@@ -37,7 +37,7 @@
 
 #define MEASURE_NAME_MAX 64
 #define MEASURE_MAX_OUT 2
-#define MEASURE_DEPTH 1000   /* depth bound D of RBP and INSQ */
+#define MEASURE_DEPTH 1000   /* depth bound D of RBP, INSQ and Q */
 /* judged_depth of a measure that needs every judged span (bpref). */
 #define MEASURE_JUDGED_ALL UINT64_MAX
 
@@ -126,12 +126,24 @@ struct measure_def {
 	/* Nonzero: values are whole numbers; -F trec prints them as
 	 * trec_eval prints longs ("%ld"). */
 	int integer;
-	/* Per topic and image, shared by all runs (may be NULL). */
-	double (*prep)(const struct measure *m, const struct topic_image *ti);
+	/* Per topic and image, shared by all runs (may be NULL): fill the
+	 * measure's area of prep_n doubles (1 when prep_n is 0), which score
+	 * then reads as prep.  Called whenever score may be (R > 0, or
+	 * call_when_r0); without prep, score sees prep[0] = 0. */
+	void (*prep)(const struct measure *m, const struct topic_image *ti,
+		     double *area);
+	size_t prep_n;
 	/* The measure itself: write n_out values to out. */
 	void (*score)(const struct measure *m, const struct ranked *r,
-		      const struct topic_image *ti, double prep, double *out);
+		      const struct topic_image *ti, const double *prep,
+		      double *out);
 };
+
+/* Doubles of the per-topic area of a measure (see measure_def.prep). */
+static inline size_t measure_prep_n(const struct measure_def *d)
+{
+	return d->prep_n ? d->prep_n : 1;
+}
 
 /* How a measure's values over topics make the value of "all" (and of a
  * system in an image or a topic sample): the mean, the sum (the counts),
@@ -141,9 +153,13 @@ struct measure_def {
 enum measure_agg { AGG_MEAN, AGG_SUM, AGG_GEOM };
 #define MEASURE_GM_EPS 0.00001
 
+/* One selected measure.  GM(M) is M's measure_def with gm = 1: the same
+ * per-topic values, aggregated by the geometric mean, with one output
+ * (no residual) named "GM(name)". */
 struct measure {
 	const struct measure_def *def;
 	int gm;                  /* GM(...): geometric mean over topics */
+	int n_out;               /* outputs: def->n_out, 1 for GM */
 	long k;                  /* cutoff of P@k, nDCG@k, R@k, judged@k */
 	double p;                /* RBP p, INSQ T */
 	double *tab;             /* weights by position - 1, owned */
@@ -156,6 +172,13 @@ struct measure {
 static inline enum measure_agg measure_agg(const struct measure *m)
 {
 	return m->gm ? AGG_GEOM : m->def->sum_over_topics ? AGG_SUM : AGG_MEAN;
+}
+
+/* Nonzero when values print as whole numbers with -F trec (a count, and
+ * not its geometric mean). */
+static inline int measure_integer(const struct measure *m)
+{
+	return m->def->integer && !m->gm;
 }
 
 static inline double measure_agg_term(enum measure_agg a, double x)
@@ -177,9 +200,10 @@ static inline double measure_agg_finish(enum measure_agg a, double acc,
 /* The measures selected by default (Zobel & Rashidi, CIKM 2020). */
 extern const char *const measure_default_spec;
 
-/* Parse one spec such as "nDCG@10", "RBP(p=0.8)" or a trec_eval name
- * ("map", "P_10", "ndcg_cut.10") into m, with tables set up.  Returns 0, or
- * -1 with a reason in err. */
+/* Parse one spec such as "nDCG@10", "RBP(p=0.8)", a trec_eval name
+ * ("map", "P_10", "ndcg_cut.10") or "GM(M)" with M any of those but a
+ * residual or a GM ("GM(AP)", "GM(rbp_0.95)") into m, with tables set up.
+ * Returns 0, or -1 with a reason in err. */
 int measure_parse(struct measure *m, const char *spec, char *err,
 		  size_t errsz);
 void measure_release(struct measure *m);

@@ -43,6 +43,7 @@ struct scorer {
 	int needs_length;       /* some measure sets needs_length */
 	int needs_negative;     /* some measure sets needs_negative */
 	int any_r0;             /* some measure sets call_when_r0 */
+	size_t prep_n;          /* doubles of all the measures' prep areas */
 	size_t max_ranking;     /* longest ranking of any run */
 	size_t max_docs;        /* most documents of any topic */
 	struct image_fn imf;
@@ -56,10 +57,17 @@ struct score_scratch {
 	struct hit *g;          /* negative-grade documents (needs_negative) */
 	uint32_t *P;            /* positions of one ranking's entries */
 	uint8_t *k;
-	double *prep;
+	double *prep;           /* the measures' prep areas, in order */
 };
 
 /* The measure behind slot k. */
+static inline const struct measure *scorer_slot_measure(const struct scorer *s,
+							size_t k)
+{
+	return &s->m[s->slots[k].measure];
+}
+
+/* The measure_def behind slot k. */
 static inline const struct measure_def *scorer_slot_def(const struct scorer *s,
 							size_t k)
 {

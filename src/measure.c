@@ -3,6 +3,7 @@
  *
  * Adding a measure: write src/measures/m_NAME.c defining a
  * struct measure_def, declare it below and add one row to measure_table.
+ * GM(M) is no row: parse_gm parses M and sets struct measure.gm.
  */
 #include "measure.h"
 #include "lex.h"
@@ -16,13 +17,13 @@
 extern const struct measure_def measure_ap, measure_rr, measure_p,
 	measure_ndcg, measure_rbp, measure_insq, measure_recall, measure_rprec,
 	measure_bpref, measure_judged, measure_num_ret, measure_num_rel,
-	measure_num_rel_ret;
+	measure_num_rel_ret, measure_q, measure_ncg;
 
 const struct measure_def *const measure_table[] = {
-	&measure_ap, &measure_ndcg, &measure_p, &measure_rbp, &measure_insq,
-	&measure_rr, &measure_recall, &measure_rprec, &measure_bpref,
-	&measure_judged, &measure_num_ret, &measure_num_rel,
-	&measure_num_rel_ret,
+	&measure_ap, &measure_q, &measure_ndcg, &measure_ncg, &measure_p,
+	&measure_rbp, &measure_insq, &measure_rr, &measure_recall,
+	&measure_rprec, &measure_bpref, &measure_judged, &measure_num_ret,
+	&measure_num_rel, &measure_num_rel_ret,
 };
 const size_t measure_table_len = sizeof measure_table / sizeof measure_table[0];
 
@@ -41,6 +42,7 @@ static const struct {
 	{ "P.", "P", "@", "" },
 	{ "ndcg_cut_", "nDCG", "@", "" },
 	{ "ndcg_cut.", "nDCG", "@", "" },
+	{ "ncg_cut_", "nCG", "@", "" },
 	{ "rbp_", "RBP", "(p=", ")" },
 	{ "insq_", "INSQ", "(T=", ")" },
 	{ "recall_", "R", "@", "" },
@@ -66,19 +68,26 @@ void measure_help(FILE *f)
 	fputs("                  ", f);
 	for (size_t i = 0; i < measure_table_len; i++) {
 		const char *s = measure_table[i]->synopsis;
-		size_t w = strlen(s) + (i + 1 < measure_table_len ? 2 : 0);
-		if (col + w > 78) {
+		int last = i + 1 == measure_table_len;
+		size_t w = strlen(s) + (last ? 0 : 1);   /* with its comma */
+		if (i > 0 && col + 1 + w > 78) {
 			fputs("\n                  ", f);
 			col = 18;
+		} else if (i > 0) {
+			fputc(' ', f);
+			col++;
 		}
-		fprintf(f, "%s%s", s, i + 1 < measure_table_len ? ", " : "\n");
+		fprintf(f, "%s%s", s, last ? "\n" : ",");
 		col += w;
 	}
-	fputs("                  trec_eval names: map, recip_rank, P_k, P.k, ndcg_cut_k,\n"
+	fputs("                  GM(M): geometric mean over topics of any measure M\n"
+	      "                  but a residual, as GM(AP) or GM(nDCG@10)\n"
+	      "                  trec_eval names: map, recip_rank, P_k, P.k, ndcg_cut_k,\n"
 	      "                  ndcg_cut.k, recall_k, recall.k, and the -F trec names\n"
-	      "                  rbp_P, insq_T, judged_k; -m P.5,10 is P@5 and P@10;\n"
-	      "                  -m P, -m recall or -m ndcg_cut alone is trec_eval's\n"
-	      "                  cutoffs 5,10,15,20,30,100,200,500,1000\n", f);
+	      "                  rbp_P, insq_T, judged_k, ncg_cut_k, GM(map), ...;\n"
+	      "                  -m P.5,10 is P@5 and P@10; -m P, -m recall or\n"
+	      "                  -m ndcg_cut alone is trec_eval's cutoffs\n"
+	      "                  5,10,15,20,30,100,200,500,1000\n", f);
 }
 
 void measure_fmt_param(char *out, size_t outsz, double v)
@@ -141,18 +150,17 @@ int measure_parse_param(const char *arg, const char *pname, double lo,
 	return 0;
 }
 
-int measure_parse(struct measure *m, const char *spec, char *err,
-		  size_t errsz)
+/* Parse a spec that is not a GM into m; *out is the output the spec
+ * names (1 for an RBP residual, else 0). */
+static int parse_plain(struct measure *m, const char *spec, int *out,
+		       char *err, size_t errsz)
 {
 	char buf[MEASURE_NAME_MAX * 2];
 	size_t stem = 0;
 	const struct measure_def *def = NULL;
 
 	memset(m, 0, sizeof *m);
-	if (strlen(spec) >= MEASURE_NAME_MAX) {
-		snprintf(err, errsz, "measure name too long");
-		return -1;
-	}
+	*out = 0;
 	snprintf(buf, sizeof buf, "%s", spec);
 	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++) {
 		size_t al = strlen(aliases[i].alias), rest;
@@ -162,16 +170,20 @@ int measure_parse(struct measure *m, const char *spec, char *err,
 		if (aliases[i].open[0] ? rest == 0 : rest != 0)
 			continue;
 		if (strcmp(aliases[i].stem, "RBP") == 0 && rest > 9 &&
-		    strcmp(spec + al + rest - 9, "_residual") == 0)
+		    strcmp(spec + al + rest - 9, "_residual") == 0) {
 			rest -= 9;
+			*out = 1;
+		}
 		snprintf(buf, sizeof buf, "%s%s%.*s%s", aliases[i].stem,
 			 aliases[i].open, (int)rest, spec + al, aliases[i].close);
 		break;
 	}
 	/* The name of RBP's second output names RBP. */
 	if (strncmp(buf, "RBP(", 4) == 0 && strlen(buf) > 9 &&
-	    strcmp(buf + strlen(buf) - 9, ".residual") == 0)
+	    strcmp(buf + strlen(buf) - 9, ".residual") == 0) {
 		buf[strlen(buf) - 9] = '\0';
+		*out = 1;
+	}
 	while (buf[stem] && buf[stem] != '@' && buf[stem] != '(')
 		stem++;
 	for (size_t i = 0; i < measure_table_len; i++) {
@@ -184,6 +196,7 @@ int measure_parse(struct measure *m, const char *spec, char *err,
 		return -1;
 	}
 	m->def = def;
+	m->n_out = def->n_out;
 	m->judged_depth = def->judged_depth;
 	if (def->parse(m, buf + stem, err, errsz) != 0)
 		return -1;
@@ -191,6 +204,71 @@ int measure_parse(struct measure *m, const char *spec, char *err,
 		def->names(m, o, m->name[o], m->trec[o]);
 	if (def->setup)
 		def->setup(m);
+	return 0;
+}
+
+/* GM(M): M parsed as usual, then gm set, one output (the residual of
+ * RBP is dropped), names wrapped in "GM(...)". */
+static int parse_gm(struct measure *m, const char *inner, char *err,
+		    size_t errsz)
+{
+	char name[MEASURE_NAME_MAX], trec[MEASURE_NAME_MAX];
+	int out;
+	if (!inner[0]) {
+		snprintf(err, errsz, "GM(M) needs a measure M");
+		return -1;
+	}
+	if (strncmp(inner, "GM(", 3) == 0) {
+		snprintf(err, errsz, "GM of a GM is not a measure");
+		return -1;
+	}
+	if (parse_plain(m, inner, &out, err, errsz) != 0) {
+		measure_release(m);
+		return -1;
+	}
+	if (out != 0) {
+		snprintf(err, errsz, "GM of a residual is not a measure");
+		measure_release(m);
+		return -1;
+	}
+	if (strlen(m->name[0]) + 4 >= MEASURE_NAME_MAX ||
+	    strlen(m->trec[0]) + 4 >= MEASURE_NAME_MAX) {
+		snprintf(err, errsz, "measure name too long");
+		measure_release(m);
+		return -1;
+	}
+	snprintf(name, sizeof name, "GM(%s)", m->name[0]);
+	snprintf(trec, sizeof trec, "GM(%s)", m->trec[0]);
+	memset(m->name, 0, sizeof m->name);
+	memset(m->trec, 0, sizeof m->trec);
+	memcpy(m->name[0], name, sizeof name);
+	memcpy(m->trec[0], trec, sizeof trec);
+	m->gm = 1;
+	m->n_out = 1;
+	return 0;
+}
+
+int measure_parse(struct measure *m, const char *spec, char *err,
+		  size_t errsz)
+{
+	size_t n = strlen(spec);
+	int out;
+
+	memset(m, 0, sizeof *m);
+	if (n >= MEASURE_NAME_MAX) {
+		snprintf(err, errsz, "measure name too long");
+		return -1;
+	}
+	if (n >= 4 && strncmp(spec, "GM(", 3) == 0 && spec[n - 1] == ')') {
+		char inner[MEASURE_NAME_MAX];
+		memcpy(inner, spec + 3, n - 4);
+		inner[n - 4] = '\0';
+		return parse_gm(m, inner, err, errsz);
+	}
+	if (parse_plain(m, spec, &out, err, errsz) != 0) {
+		measure_release(m);
+		return -1;
+	}
 	return 0;
 }
 
@@ -203,7 +281,8 @@ void measure_release(struct measure *m)
 
 int measure_same(const struct measure *a, const struct measure *b)
 {
-	return a->def == b->def && a->k == b->k && a->p == b->p;
+	return a->def == b->def && a->gm == b->gm && a->k == b->k &&
+	       a->p == b->p;
 }
 
 /* Append m to the list unless an equal measure is there already. */
@@ -254,7 +333,7 @@ static int parse_item(const char *one, char *prev, size_t prevsz,
 	if (measure_parse(&m, one, err, errsz) != 0)
 		return -1;
 	prev[0] = '\0';
-	if (strchr(m.name[0], '@'))
+	if (strchr(m.name[0], '@') && !m.gm)
 		snprintf(prev, prevsz, "%s", m.def->name);
 	add_unique(v, n, cap, &m);
 	return 0;

@@ -44,7 +44,7 @@ int output_eval(FILE *f, const struct scorer *s, const double *vals,
 				if (trec)
 					row_trec(f, s->slots[k].trec, qid, v[k],
 						 o->decimals,
-						 scorer_slot_def(s, k)->integer);
+						 measure_integer(scorer_slot_measure(s, k)));
 				else
 					row_tsv(f, run, qid, s->slots[k].name,
 						v[k], o->decimals);
@@ -55,7 +55,7 @@ int output_eval(FILE *f, const struct scorer *s, const double *vals,
 			if (trec)
 				row_trec(f, s->slots[k].trec, "all", v,
 					 o->decimals,
-					 scorer_slot_def(s, k)->integer);
+					 measure_integer(scorer_slot_measure(s, k)));
 			else
 				row_tsv(f, run, "all", s->slots[k].name, v,
 					o->decimals);

@@ -30,7 +30,8 @@ void scorer_init(struct scorer *s, const struct collection *c,
 	image_fn_init(&s->imf);
 	for (size_t i = 0; i < nm; i++) {
 		const struct measure_def *def = m[i].def;
-		ns += (size_t)def->n_out;
+		ns += (size_t)m[i].n_out;
+		s->prep_n += measure_prep_n(def);
 		if (m[i].judged_depth > s->judged_depth)
 			s->judged_depth = m[i].judged_depth;
 		s->needs_length |= def->needs_length != 0;
@@ -39,7 +40,7 @@ void scorer_init(struct scorer *s, const struct collection *c,
 	}
 	s->slots = xcalloc(ns, sizeof *s->slots);
 	for (size_t i = 0; i < nm; i++)
-		for (int o = 0; o < m[i].def->n_out; o++) {
+		for (int o = 0; o < m[i].n_out; o++) {
 			struct slot *sl = &s->slots[s->nslots++];
 			sl->measure = i;
 			sl->out = o;
@@ -71,7 +72,7 @@ void score_scratch_init(struct score_scratch *x, const struct scorer *s)
 		       sizeof *x->g);
 	x->P = xcalloc(s->max_ranking + 1, sizeof *x->P);
 	x->k = xcalloc(s->max_docs ? s->max_docs : 1, sizeof *x->k);
-	x->prep = xcalloc(s->nm ? s->nm : 1, sizeof *x->prep);
+	x->prep = xcalloc(s->prep_n ? s->prep_n : 1, sizeof *x->prep);
 }
 
 void score_scratch_release(struct score_scratch *x)
@@ -204,10 +205,16 @@ void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 		memset(out, 0, s->nruns * s->nslots * sizeof *out);
 		return;
 	}
-	for (size_t i = 0; i < s->nm; i++) {
-		const struct measure_def *def = s->m[i].def;
-		x->prep[i] = def->prep && (R || def->call_when_r0)
-			     ? def->prep(&s->m[i], &ti) : 0;
+	{
+		double *area = x->prep;
+		for (size_t i = 0; i < s->nm; i++) {
+			const struct measure_def *def = s->m[i].def;
+			if (def->prep && (R || def->call_when_r0))
+				def->prep(&s->m[i], &ti, area);
+			else
+				area[0] = 0;
+			area += measure_prep_n(def);
+		}
 	}
 	memset(&none, 0, sizeof none);
 	none.h = x->h;
@@ -220,18 +227,28 @@ void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 		/* A run without this topic, or whose image of it is empty,
 		 * scores 0 on every measure (the residual included) except
 		 * those called on an empty ranking. */
+		const double *area = x->prep;
 		int empty = run->off[t + 1] == run->off[t] ||
 			    !scan(s, run, t, x->k, x, &rk);
 		for (size_t i = 0; i < s->nm; i++) {
 			const struct measure *m = &s->m[i];
 			const struct measure_def *def = m->def;
 			if ((R || def->call_when_r0) &&
-			    (!empty || def->call_when_empty))
-				def->score(m, empty ? &none : &rk, &ti,
-					   x->prep[i], o);
-			else
-				memset(o, 0, (size_t)def->n_out * sizeof *o);
-			o += def->n_out;
+			    (!empty || def->call_when_empty)) {
+				/* An instance with fewer outputs than its
+				 * def (GM(RBP): no residual) keeps the
+				 * first ones. */
+				double all[MEASURE_MAX_OUT];
+				double *dst = m->n_out < def->n_out ? all : o;
+				def->score(m, empty ? &none : &rk, &ti, area,
+					   dst);
+				if (dst != o)
+					memcpy(o, all, (size_t)m->n_out * sizeof *o);
+			} else {
+				memset(o, 0, (size_t)m->n_out * sizeof *o);
+			}
+			o += m->n_out;
+			area += measure_prep_n(def);
 		}
 	}
 }

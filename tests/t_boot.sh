@@ -10,7 +10,9 @@
 #  - the summaries equal a slow recomputation in awk from the --images dump
 #    (mean, sd, type-7 quantiles, competition ranks and their quantiles);
 #  - the "all" values of the counts (num_ret, ...) are sums over topics in
-#    every image, and --pairs compares those sums.
+#    every image, and --pairs compares those sums;
+#  - the "all" values of GM(M) are geometric means over topics in every
+#    image, --pairs compares those, and the root is plain evaluation's.
 set -u
 . tests/lib.sh
 R=tests/ref/synth_small
@@ -127,6 +129,41 @@ if [ "$1" -eq 192 ] && [ "$2" -eq 0 ] && [ "$3" -gt 0 ] && [ "$4" -eq 112 ] && [
 	ok "all rows of images 0..5: counts are sums over topics, bpref a mean ($1 values); --pairs differences of them ($4 rows)"
 else
 	nok "count sums: $1 all values, $2 wrong, $3 above 20; --pairs: $4 rows, $5 wrong"
+fi
+
+# GM(M): in every image the "all" value is exp(mean ln(x + 0.00001)) -
+# 0.00001 over the topic values (which are M's); --pairs' system rows
+# take the differences of those values; the root is plain evaluation's.
+gms='GM(AP),AP,GM(RBP(p=0.8)),GM(Q),GM(nCG@10),GM(num_ret)'
+"$CBEVAL" -b 5 -p 12 -m "$gms" --images "$T/gm" $R/qrels $R/runs/*.run > /dev/null 2>&1
+"$CBEVAL" -b 5 -p 12 --pairs -m "$gms" $R/qrels $R/runs/*.run > "$T/gmp" 2>/dev/null
+"$CBEVAL" -p 12 -m "$gms" $R/qrels $R/runs/*.run > "$T/gm0" 2>/dev/null
+set -- $(awk -F'\t' '
+FILENAME == ARGV[1] { if (FNR == 1) next
+	k = $1 SUBSEP $3 SUBSEP $4
+	if ($2 == "all") { all[k] = $5; next }
+	nt[k]++; if ($3 ~ /^GM\(/) s[k] += log($5 + 0.00001); else s[k] += $5
+	# GM(AP) comes before AP: their topic values must be equal
+	if ($3 == "GM(AP)") pt[$1 SUBSEP $2 SUBSEP $4] = $5
+	if ($3 == "AP" && pt[$1 SUBSEP $2 SUBSEP $4] != $5) same_bad++
+	next }
+FILENAME == ARGV[2] { if (FNR == 1) next
+	k0 = $1 SUBSEP $3; k1 = $2 SUBSEP $3; root = all[k0, 0] - all[k1, 0]; m = 0
+	for (b = 1; b <= 5; b++) m += all[k0, b] - all[k1, b]
+	m /= 5; np++
+	if ($4 != "all" || (root - $5) ^ 2 > 1e-18 || (m - $6) ^ 2 > 1e-18) pbad++
+	next }
+FNR == 1 { for (k in all) { split(k, p, SUBSEP)
+		want = p[2] ~ /^GM\(/ ? exp(s[k] / nt[k]) - 0.00001 : s[k] / nt[k]
+		d = all[k] - want; if (d < 0) d = -d; n++
+		if (d > 1e-12 * (1 + want)) { bad++; if (bad < 4) print "diff", k, all[k], want > "/dev/stderr" }}
+	next }
+{ k = $1 SUBSEP $3 SUBSEP 0; r++; if ((all[k] - $4) ^ 2 > 1e-22) rbad++ }
+END { print n + 0, bad + 0, np + 0, pbad + 0, r + 0, rbad + 0, same_bad + 0 }' "$T/gm" "$T/gmp" "$T/gm0")
+if [ "$1" -eq 288 ] && [ "$2" -eq 0 ] && [ "$3" -eq 168 ] && [ "$4" -eq 0 ] && [ "$5" -eq 48 ] && [ "$6" -eq 0 ] && [ "$7" -eq 0 ]; then
+	ok "GM(M): all rows of images 0..5 are geometric means over topics ($1 values); --pairs differences of them ($3 rows); root = plain evaluation ($5 rows)"
+else
+	nok "GM: $1 all values, $2 wrong; --pairs: $3 rows, $4 wrong; plain: $5 rows, $6 differ; GM(AP) topic values not AP's: $7"
 fi
 
 # -b 1: sd is NA, the rest defined.

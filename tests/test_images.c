@@ -14,12 +14,20 @@
  *    fast path are checked too.  This is done for three selections of
  *    measures, since what the scan computes depends on them: all
  *    measures (judged spans to the end for bpref), a few with judged
- *    spans only down to 20, and bpref with num_rel alone.
- * 2. The image function fits Poisson(1) over 10^6 (docno, image) pairs
+ *    spans only down to 20, and bpref with num_rel alone.  GM(M) is
+ *    checked there per topic (its values are M's), and per image for
+ *    "all": boot_run's aggregate of every slot of every image equals the
+ *    mean, sum or geometric mean exp(mean ln(x + 1e-5)) - 1e-5 over
+ *    topics of the reference's values, computed here.
+ * 2. Q >= AP on binary judgements (grades 0/1, level 1), at the root and
+ *    in images, with equality at the root when no relevant document is
+ *    ranked below position R.
+ * 3. The image function fits Poisson(1) over 10^6 (docno, image) pairs
  *    (chi-square, 5 degrees of freedom, p > 0.001 <=> X2 < 20.515) and
  *    agrees with the floating-point definition on every pair.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "boot.h"
 #include "check.h"
 #include "collection.h"
 #include "image.h"
@@ -258,9 +266,11 @@ static const char *const specs_all[] = {
 	"P@5", "nDCG@5", "RBP(p=0.5)", "INSQ(T=1)",
 	"R@5", "R@20", "R@1000", "Rprec", "bpref", "judged@5", "judged@20",
 	"judged@1000", "num_ret", "num_rel", "num_rel_ret",
+	"Q", "nCG@5", "nCG@1000", "GM(AP)", "GM(RBP(p=0.8))",
 };
 static const char *const specs_shallow[] = {
 	"judged@5", "judged@20", "num_ret", "R@20", "P@5", "AP",
+	"GM(num_ret)", "GM(Q)", "nCG@20",
 };
 static const char *const specs_bpref[] = { "bpref", "num_rel" };
 #define NSPEC_MAX (sizeof specs_all / sizeof specs_all[0])
@@ -337,6 +347,46 @@ static double ref_value(const struct loaded *L, const double *vals, int r,
 	return vals[(idx * L->c.n + (size_t)t) * L->s.nslots + k];
 }
 
+/* boot_run's value for "all" in images 0..6 against agg (see exactness):
+ * returns the larger of worst and the largest relative difference. */
+static double check_aggregates(const struct scorer *s, const double *agg,
+			       double worst)
+{
+	struct pool *pool = pool_create(2);
+	struct boot_opts bo;
+	struct boot_result br;
+	struct diag d = { .set = 0 };
+	size_t ns = s->nslots, nt = s->c->n;
+	memset(&bo, 0, sizeof bo);
+	bo.B = 6;
+	bo.pool = pool;
+	bo.nthreads = pool_size(pool);
+	if (boot_run(s, &bo, &br, &d) != 0) {
+		CHECK(0, "boot_run: %s", d.msg);
+		pool_release(pool);
+		return worst;
+	}
+	for (size_t r = 0; r < s->nruns; r++)
+		for (size_t k = 0; k < ns; k++)
+			for (size_t b = 0; b <= 6; b++) {
+				const struct measure *m = &s->m[s->slots[k].measure];
+				double a = agg[(r * ns + k) * 7 + b], want, dlt;
+				if (m->gm)
+					want = exp(a / (double)nt) - 0.00001;
+				else if (m->def->sum_over_topics)
+					want = a;
+				else
+					want = a / (double)nt;
+				dlt = fabs(br.sys[(r * ns + k) * 7 + b] - want) /
+				      (1 + fabs(want));
+				if (dlt > worst)
+					worst = dlt;
+			}
+	boot_result_release(&br);
+	pool_release(pool);
+	return worst;
+}
+
 static void exactness(const char *label, const char *const *specs,
 		      size_t nspec)
 {
@@ -348,7 +398,7 @@ static void exactness(const char *label, const char *const *specs,
 	double worst = 0;
 	long compared = 0, rzero = 0;
 	long nonzero[NSPEC_MAX * MEASURE_MAX_OUT] = { 0 };
-	double max_ret = 0;
+	double max_ret = 0, agg_worst = 0;
 
 	for (size_t i = 0; i < nspec; i++)
 		if (measure_parse(&m[i], specs[i], err, sizeof err) != 0) {
@@ -375,7 +425,8 @@ static void exactness(const char *label, const char *const *specs,
 		int level = cs % 3 == 2 ? 2 : 1;
 		struct loaded fast;
 		struct score_scratch x;
-		double *out;
+		double *out, *agg;
+		size_t ns;
 
 		rng = (uint64_t)cs + 1000;
 		make_coll(&c, cs % 6 == 0);
@@ -386,7 +437,11 @@ static void exactness(const char *label, const char *const *specs,
 			continue;
 		}
 		score_scratch_init(&x, &fast.s);
-		out = xcalloc(fast.s.nruns * fast.s.nslots, sizeof *out);
+		ns = fast.s.nslots;
+		out = xcalloc(fast.s.nruns * ns, sizeof *out);
+		/* agg[(r * ns + k) * 7 + b]: the reference's values of run r,
+		 * slot k, image b, summed over topics (their logs for GM) */
+		agg = xcalloc(fast.s.nruns * ns * 7, sizeof *agg);
 		for (uint64_t b = 0; b <= 6; b++) {
 			struct loaded ref;
 			double *rv = NULL;
@@ -406,6 +461,9 @@ static void exactness(const char *label, const char *const *specs,
 						double got = out[(size_t)r * fast.s.nslots + k];
 						double want = ref_value(&ref, rv, r, qid, k);
 						double dlt = fabs(got - want);
+						agg[((size_t)r * ns + k) * 7 + b] +=
+							fast.s.m[fast.s.slots[k].measure].gm
+							? log(want + 0.00001) : want;
 						compared++;
 						if (want == 0 && got == 0)
 							rzero++;
@@ -423,6 +481,8 @@ static void exactness(const char *label, const char *const *specs,
 			free(rv);
 			unload(&ref);
 		}
+		agg_worst = check_aggregates(&fast.s, agg, agg_worst);
+		free(agg);
 		free(out);
 		score_scratch_release(&x);
 		unload(&fast);
@@ -431,11 +491,14 @@ static void exactness(const char *label, const char *const *specs,
 	CHECK(worst <= 1e-12 && compared > 2000,
 	      "fast images equal explicitly written images (%s): %d collections, %ld values (%ld zero), worst %.3g (case %d)",
 	      label, cases, compared, rzero, worst, worst_case);
+	CHECK(agg_worst <= 1e-9,
+	      "(%s) every image's value for all (mean, sum, geometric mean) equals the aggregate of the written images' values: worst relative difference %.3g",
+	      label, agg_worst);
 	{
 		/* Every output must be exercised: nonzero somewhere. */
 		size_t ns = 0, bad = 0;
 		for (size_t i = 0; i < nspec; i++)
-			ns += (size_t)m[i].def->n_out;
+			ns += (size_t)m[i].n_out;
 		for (size_t k = 0; k < ns; k++)
 			bad += nonzero[k] == 0;
 		CHECK(bad == 0, "(%s) every one of %zu outputs is nonzero somewhere (%zu never)",
@@ -452,6 +515,99 @@ static void exactness(const char *label, const char *const *specs,
 			CHECK(0, "cleanup");
 	}
 	for (size_t i = 0; i < nspec; i++)
+		measure_release(&m[i]);
+}
+
+/* Q >= AP on binary judgements: random collections with grades -1, 0, 1
+ * (level 1, short rankings), root and images 1..6; at the root Q = AP
+ * exactly when every relevant document retrieved is at position <= R. */
+static void q_ge_ap(void)
+{
+	static const char *const specs[] = { "Q", "AP" };
+	struct measure m[2];
+	char base[] = "/tmp/cbeval-qap-XXXXXX", err[200];
+	long n = 0, below = 0, eq_want = 0, eq_bad = 0, greater = 0;
+	double worst = 0;
+	for (int i = 0; i < 2; i++)
+		if (measure_parse(&m[i], specs[i], err, sizeof err) != 0) {
+			CHECK(0, "parse %s: %s", specs[i], err);
+			return;
+		}
+	if (!mkdtemp(base)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	for (int cs = 0; cs < 40; cs++) {
+		static struct coll c;
+		struct loaded L;
+		struct score_scratch x;
+		double out[MAXR * 2];
+		rng = (uint64_t)cs + 5000;
+		make_coll(&c, 0);
+		for (int t = 0; t < c.nt; t++)
+			for (int i = 0; i < c.q[t].n; i++)
+				if (c.q[t].e[i].grade > 1)
+					c.q[t].e[i].grade = 1;
+		write_root(&c, base);
+		load(&L, base, c.nr, 1, ORDER_SCORE, m, 2, (uint64_t)cs + 3);
+		if (!L.ok || L.s.nruns != (size_t)c.nr) {
+			CHECK(0, "case %d: collection did not load", cs);
+			unload(&L);
+			continue;
+		}
+		score_scratch_init(&x, &L.s);
+		for (size_t t = 0; t < L.c.n; t++)
+			for (uint64_t b = 0; b <= 6; b++) {
+				score_topic_image(&L.s, t, b, &x, out);
+				for (int r = 0; r < c.nr; r++) {
+					double q = out[r * 2], ap = out[r * 2 + 1];
+					n++;
+					greater += q > ap;
+					if (q < ap) {
+						below++;
+						if (ap - q > worst)
+							worst = ap - q;
+					}
+				}
+			}
+		/* Root: Q = AP when no relevant document is below position R. */
+		for (int t = 0; t < c.nt; t++) {
+			long t_idx = collection_find(&L.c, c.qid[t], strlen(c.qid[t]));
+			int R = 0;
+			for (int i = 0; i < c.q[t].n; i++)
+				R += c.q[t].e[i].grade >= 1;
+			score_topic_image(&L.s, (size_t)t_idx, 0, &x, out);
+			for (int r = 0; r < c.nr; r++) {
+				struct rtopic rt = c.r[r].t[t];
+				int deep = 0;
+				qsort(rt.e, (size_t)rt.n, sizeof rt.e[0], cmp_eval);
+				for (int i = 0; i < rt.n; i++)
+					for (int j = 0; j < c.q[t].n; j++)
+						if (strcmp(rt.e[i].docno, c.q[t].e[j].docno) == 0 &&
+						    c.q[t].e[j].grade >= 1 && i + 1 > R)
+							deep = 1;
+				if (!deep) {
+					eq_want++;
+					eq_bad += out[r * 2] != out[r * 2 + 1];
+				}
+			}
+		}
+		score_scratch_release(&x);
+		unload(&L);
+	}
+	CHECK(below == 0 && greater > 100 && n > 2000,
+	      "Q >= AP on binary judgements: %ld values (root and images 1..6), %ld with Q > AP, %ld with Q < AP (worst %.3g)",
+	      n, greater, below, worst);
+	CHECK(eq_bad == 0 && eq_want > 50,
+	      "Q = AP exactly at the root when no relevant document is below position R: %ld rankings, %ld differ",
+	      eq_want, eq_bad);
+	{
+		char cmd[200];
+		snprintf(cmd, sizeof cmd, "rm -rf %s", base);
+		if (system(cmd) != 0)
+			CHECK(0, "cleanup");
+	}
+	for (int i = 0; i < 2; i++)
 		measure_release(&m[i]);
 }
 
@@ -500,5 +656,6 @@ int main(void)
 		  sizeof specs_shallow / sizeof specs_shallow[0]);
 	exactness("bpref alone", specs_bpref,
 		  sizeof specs_bpref / sizeof specs_bpref[0]);
+	q_ge_ap();
 	return check_exit();
 }

@@ -27,7 +27,7 @@ static void ap_names(const struct measure *m, int o, char *name, char *trec)
 }
 
 static void ap_score(const struct measure *m, const struct ranked *r,
-		  const struct topic_image *ti, double prep, double *out)
+		  const struct topic_image *ti, const double *prep, double *out)
 {
 	uint32_t nrel = ti->t->n_rel;
 	uint64_t c = 0;

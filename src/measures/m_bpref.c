@@ -35,24 +35,25 @@ static void bpref_names(const struct measure *m, int o, char *name, char *trec)
 
 /* N: judged documents with 0 <= grade < level, with multiplicity (ids
  * n_rel .. n_nonneg - 1; none when the level is 0 or below). */
-static double bpref_prep(const struct measure *m, const struct topic_image *ti)
+static void bpref_prep(const struct measure *m, const struct topic_image *ti,
+		       double *area)
 {
 	const struct topic *t = ti->t;
 	uint64_t n = 0;
 	(void)m;
 	for (uint32_t id = t->n_rel; id < t->n_nonneg; id++)
 		n += ti->k[id];
-	return (double)n;
+	area[0] = (double)n;
 }
 
 static void bpref_score(const struct measure *m, const struct ranked *r,
-			const struct topic_image *ti, double prep, double *out)
+			const struct topic_image *ti, const double *prep, double *out)
 {
 	const struct topic *t = ti->t;
 	/* relevant with grade >= 0 (a level <= 0 makes negative grades
 	 * relevant; bpref still skips them) */
 	uint32_t rel_end = t->n_rel < t->n_nonneg ? t->n_rel : t->n_nonneg;
-	uint64_t R = ti->R, N = (uint64_t)prep;
+	uint64_t R = ti->R, N = (uint64_t)prep[0];
 	uint64_t judged = 0, rel = 0, neg = 0;
 	size_t sj = 0, g = 0;
 	double den = (double)(N < R ? N : R), sum = 0;

@@ -38,7 +38,7 @@ static void insq_setup(struct measure *m)
 }
 
 static void insq_score(const struct measure *m, const struct ranked *r,
-		  const struct topic_image *ti, double prep, double *out)
+		  const struct topic_image *ti, const double *prep, double *out)
 {
 	double s = 0;
 	(void)prep;

@@ -26,7 +26,7 @@ static void judged_names(const struct measure *m, int o, char *name, char *trec)
 }
 
 static void judged_score(const struct measure *m, const struct ranked *r,
-			 const struct topic_image *ti, double prep, double *out)
+			 const struct topic_image *ti, const double *prep, double *out)
 {
 	uint64_t k = (uint64_t)m->k, cnt = 0;
 	(void)ti;

@@ -40,7 +40,8 @@ static double ndcg_disc(const struct measure *m, uint64_t pos)
 	return pos <= m->ntab ? m->tab[pos - 1] : log2((double)pos + 1.0);
 }
 
-static double ndcg_prep(const struct measure *m, const struct topic_image *ti)
+static void ndcg_prep(const struct measure *m, const struct topic_image *ti,
+		      double *area)
 {
 	const struct topic *t = ti->t;
 	uint64_t pos = 1, k = (uint64_t)m->k;
@@ -48,12 +49,14 @@ static double ndcg_prep(const struct measure *m, const struct topic_image *ti)
 	for (uint32_t id = 0; id < t->n_pos && pos <= k; id++)
 		for (uint32_t j = 0; j < ti->k[id] && pos <= k; j++, pos++)
 			idcg += (double)t->grade[id] / ndcg_disc(m, pos);
-	return idcg;
+	area[0] = idcg;
 }
 
 static void ndcg_score(const struct measure *m, const struct ranked *r,
-		  const struct topic_image *ti, double idcg, double *out)
+		       const struct topic_image *ti, const double *prep,
+		       double *out)
 {
+	const double idcg = prep[0];
 	const struct topic *t = ti->t;
 	uint64_t k = (uint64_t)m->k;
 	double dcg = 0;

@@ -25,7 +25,7 @@ static void num_rel_ret_names(const struct measure *m, int o, char *name,
 }
 
 static void num_rel_ret_score(const struct measure *m, const struct ranked *r,
-			      const struct topic_image *ti, double prep,
+			      const struct topic_image *ti, const double *prep,
 			      double *out)
 {
 	uint64_t cnt = 0;

@@ -25,7 +25,7 @@ static void num_ret_names(const struct measure *m, int o, char *name,
 }
 
 static void num_ret_score(const struct measure *m, const struct ranked *r,
-			  const struct topic_image *ti, double prep, double *out)
+			  const struct topic_image *ti, const double *prep, double *out)
 {
 	(void)m;
 	(void)ti;

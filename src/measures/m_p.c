@@ -20,7 +20,7 @@ static void p_names(const struct measure *m, int o, char *name, char *trec)
 }
 
 static void p_score(const struct measure *m, const struct ranked *r,
-		  const struct topic_image *ti, double prep, double *out)
+		  const struct topic_image *ti, const double *prep, double *out)
 {
 	(void)prep;
 	out[0] = (double)measure_rel_at(r, ti, (uint64_t)m->k) / (double)m->k;

@@ -69,7 +69,7 @@ static double rbp_sum_judged(const struct measure *m, const struct ranked *r)
 }
 
 static void rbp_score(const struct measure *m, const struct ranked *r,
-		      const struct topic_image *ti, double prep, double *out)
+		      const struct topic_image *ti, const double *prep, double *out)
 {
 	double rel = 0;
 	uint32_t nrel = ti->t->n_rel;

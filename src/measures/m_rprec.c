@@ -23,7 +23,7 @@ static void rprec_names(const struct measure *m, int o, char *name, char *trec)
 }
 
 static void rprec_score(const struct measure *m, const struct ranked *r,
-			const struct topic_image *ti, double prep, double *out)
+			const struct topic_image *ti, const double *prep, double *out)
 {
 	(void)m;
 	(void)prep;

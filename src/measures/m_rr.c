@@ -26,7 +26,7 @@ static void rr_names(const struct measure *m, int o, char *name, char *trec)
 }
 
 static void rr_score(const struct measure *m, const struct ranked *r,
-		  const struct topic_image *ti, double prep, double *out)
+		  const struct topic_image *ti, const double *prep, double *out)
 {
 	(void)m;
 	(void)prep;

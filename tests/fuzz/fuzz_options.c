@@ -26,7 +26,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		char err[200];
 		argv[argc++] = w;
 		if (measure_parse(&m, w, err, sizeof err) == 0) {
-			if (m.def->n_out < 1 || m.def->n_out > MEASURE_MAX_OUT ||
+			if (m.n_out < 1 || m.n_out > m.def->n_out ||
+			    m.def->n_out > MEASURE_MAX_OUT ||
 			    !m.name[0][0])
 				abort();
 			measure_release(&m);
