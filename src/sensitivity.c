@@ -33,7 +33,11 @@
 /* a >= b, ties included. */
 static int ge(double a, double b)
 {
-	return a >= b || b - a <= TIE * fmax(fabs(a), fabs(b));
+	if (a >= b)
+		return 1;
+	if (isinf(a) || isinf(b))
+		return 0;
+	return b - a <= TIE * fmax(fabs(a), fabs(b));
 }
 
 /* d, a difference of a and b, is 0 up to ties. */
