@@ -55,6 +55,12 @@ build/gen: tests/gen.c
 	@mkdir -p build
 	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ tests/gen.c -lm $(LDLIBS)
 
+# The slow, independent reference of --sensitivity (tests/t_sensitivity.sh):
+# libc and libm only, no project header.
+build/ref_sensitivity: tests/ref_sensitivity.c
+	@mkdir -p build
+	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ tests/ref_sensitivity.c -lm $(LDLIBS)
+
 # libFuzzer targets (clang with libclang-rt; not needed by make test).
 FUZZCC ?= clang
 FUZZFLAGS = -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -pthread
@@ -84,7 +90,7 @@ fuzz-smoke: $(FUZZ_BINS)
 	  || { echo "not ok - fuzz smoke $$t"; tail -30 build/fuzz/smoke_$$t.log; exit 1; }; \
 	done
 
-test: cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen
+test: cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen build/ref_sensitivity
 	sh tests/run.sh
 
 check-valgrind: cbeval

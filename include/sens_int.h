@@ -48,7 +48,8 @@ struct sens {
 	size_t j;
 	double *row;            /* [m][P][PR_N] */
 	double *pscratch;       /* per worker */
-	uint32_t *pord;         /* per worker: T */
+	uint32_t *pord;         /* per worker: pord_n = max(T, 2n) */
+	size_t pord_n;
 	size_t pscratch_n;
 	/* sample tasks */
 	struct mrcount *mr;     /* per worker: [m][P] */
@@ -69,6 +70,9 @@ void sens_print_summary(FILE *f, int decimals, const struct sens *x, size_t j,
  * pair jp); buf holds 2 max(S, T) doubles. */
 void sens_print_tau(FILE *f, int decimals, const struct sens *x, size_t j1,
 		    size_t j2, size_t jp, double *buf);
+/* Kendall's tau-b of (x[i], y[i]) with the tie rule of TIE: two values
+ * within TIE of their size are tied.  NaN when undefined. */
+double sens_tau_b(const double *x, const double *y, size_t n);
 /* Print one pair's rows. */
 void sens_print_pair(FILE *f, int decimals, const struct sens *x, size_t j,
 		     size_t q);

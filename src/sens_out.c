@@ -140,14 +140,18 @@ void sens_print_tau(FILE *f, int decimals, const struct sens *x, size_t j1,
 		a[r] = measure_agg_finish(x->agg[j1], sa, x->n);
 		b[r] = measure_agg_finish(x->agg[j2], sb, x->n);
 	}
-	tau = stats_kendall_tau_b(a, b, x->S);
+	tau = sens_tau_b(a, b, x->S);
 	for (unsigned long k = 0; k < x->T; k++) {
 		double v = x->tau[jp * x->T + k];
 		if (!isnan(v))
 			a[nd++] = v;
 	}
-	if (nd >= 2)
-		se = stats_sd(a, nd, stats_mean(a, nd));
+	if (nd >= 2) {
+		size_t same = 1;    /* equal taus: sd 0, not rounding noise */
+		while (same < nd && a[same] == a[0])
+			same++;
+		se = same == nd ? 0 : stats_sd(a, nd, stats_mean(a, nd));
+	}
 	if (!isnan(tau))
 		z0 = 3 * tau * sqrt(s * (s - 1)) / sqrt(2 * (2 * s + 5));
 	snprintf(name, sizeof name, "%s~%s", x->s->slots[x->slot[j1]].name,

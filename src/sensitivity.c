@@ -46,6 +46,31 @@ static int is_zero(double d, double a, double b)
 	return fabs(d) <= TIE * fmax(fabs(a), fabs(b));
 }
 
+/* The sign of x - y, ties 0. */
+static int tie_sign(double x, double y)
+{
+	if (!isinf(x) && !isinf(y) && is_zero(x - y, x, y))
+		return 0;
+	return (x > y) - (x < y);
+}
+
+double sens_tau_b(const double *x, const double *y, size_t n)
+{
+	double n0 = (double)n * (double)(n - (n > 0)) / 2, n1 = 0, n2 = 0, c = 0;
+	if (n < 2)
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++) {
+			int a = tie_sign(x[i], x[j]), b = tie_sign(y[i], y[j]);
+			n1 += a == 0;
+			n2 += b == 0;
+			c += a * b;
+		}
+	if (n0 == n1 || n0 == n2)
+		return NAN;
+	return c / sqrt((n0 - n1) * (n0 - n2));
+}
+
 enum { U_X1, U_Y1, U_X2, U_Y2, U_N };
 
 static double *agg_at(double *a, const struct sens *x, size_t j, size_t r)
@@ -156,21 +181,17 @@ static double kth_value(uint32_t *ord, unsigned long T, unsigned long k,
 
 /* The studentised statistic of the sample of w[] whose distinct topics
  * and counts are top[0..k), cnt[0..k), n draws; *mean gets its mean.
- * Every drawn value the same: sd 0 and the mean is that value. */
+ * scale is the largest |z| of the pair: a mean of at most TIE times it
+ * makes t = 0, and an sd of at most TIE times it is 0, so that values
+ * equal in real arithmetic but apart by rounding (0.3 - 0.2 and 0.1) do
+ * not make a t of 1e-16 or of 1e16. */
 static double sample_t(const double *w, const uint32_t *top,
-		       const uint32_t *cnt, size_t k, size_t n, double *mean)
+		       const uint32_t *cnt, size_t k, size_t n, double scale,
+		       double *mean)
 {
-	double s = 0, ss = 0, w0 = w[top[0]], m, sd;
-	int same = 1;
-	for (size_t i = 0; i < k; i++) {
-		double v = w[top[i]];
-		s += cnt[i] * v;
-		same &= v == w0;
-	}
-	if (same) {
-		*mean = w0;
-		return w0 == 0 ? 0 : (w0 > 0 ? INFINITY : -INFINITY);
-	}
+	double s = 0, ss = 0, m, sd;
+	for (size_t i = 0; i < k; i++)
+		s += cnt[i] * w[top[i]];
 	m = s / (double)n;
 	for (size_t i = 0; i < k; i++) {
 		double d = w[top[i]] - m;
@@ -178,8 +199,10 @@ static double sample_t(const double *w, const uint32_t *top,
 	}
 	*mean = m;
 	sd = sqrt(ss / (double)(n - 1));
-	if (sd == 0)
-		return m == 0 ? 0 : (m > 0 ? INFINITY : -INFINITY);
+	if (fabs(m) <= TIE * scale)
+		return 0;
+	if (sd <= TIE * scale)
+		return m > 0 ? INFINITY : -INFINITY;
 	return m / (sd / sqrt((double)n));
 }
 
@@ -192,13 +215,13 @@ static void pair_task(void *ctx, size_t q, unsigned w)
 	const double *c = x->tv + (j * x->S + B) * n;
 	double *ws = x->pscratch + (size_t)w * x->pscratch_n;
 	double *z = ws, *at = z + n, *am = at + T, *ad = am + T;
-	uint32_t *ord = x->pord + (size_t)w * T;
+	uint32_t *ord = x->pord + (size_t)w * x->pord_n;
 	double *row = x->row + (j * x->P + q) * PR_N;
 	const double *ux1 = u_at(x, j, A, U_X1), *uy1 = u_at(x, j, B, U_Y1);
 	const double *ux2 = u_at(x, j, A, U_X2), *uy2 = u_at(x, j, B, U_Y2);
-	double sa = 0, sc = 0, t0, mz, d0;
+	double sa = 0, sc = 0, t0, mz, d0, scale = 0;
 	unsigned long cp = 0, cu = 0;
-	uint32_t one = 1;
+	uint32_t *all = ord;   /* the root as a "sample": every topic once */
 
 	for (size_t t = 0; t < n; t++) {
 		sa += a[t];
@@ -213,17 +236,13 @@ static void pair_task(void *ctx, size_t q, unsigned w)
 		return;
 	}
 	/* paired: z = x - y (logs for GM), w = z - mean(z) */
-	for (size_t t = 0; t < n; t++)
+	for (size_t t = 0; t < n; t++) {
 		z[t] = a[t] - c[t];
-	mz = stats_mean(z, n);
-	t0 = stats_t_stat(z, n);
-	{
-		int same = 1;      /* the rule of sample_t for the root too */
-		for (size_t t = 1; t < n; t++)
-			same &= z[t] == z[0];
-		if (same)
-			t0 = sample_t(z, (const uint32_t[]){ 0 }, &one, 1, n, &mz);
+		scale = fmax(scale, fabs(z[t]));
+		all[t] = (uint32_t)t;
+		all[n + t] = 1;
 	}
+	t0 = sample_t(z, all, all + n, n, n, scale, &mz);
 	row[PR_T] = t0;
 	row[PR_P] = stats_t_p(t0, (double)n - 1);
 	for (size_t t = 0; t < n; t++)
@@ -231,7 +250,7 @@ static void pair_task(void *ctx, size_t q, unsigned w)
 	for (unsigned long b = 0; b < T; b++) {
 		size_t o = x->doff[b];
 		double mb, tb = fabs(sample_t(z, x->dtop + o, x->dcnt + o,
-					      x->doff[b + 1] - o, n, &mb));
+					      x->doff[b + 1] - o, n, scale, &mb));
 		cp += ge(tb, fabs(t0));
 		at[b] = tb;
 		am[b] = fabs(mb);
@@ -317,7 +336,7 @@ static void sample_task(void *ctx, size_t task, unsigned w)
 					u[r] = agg_at(x->a1, x, j1, r)[b];
 					v[r] = agg_at(x->a1, x, j2, r)[b];
 				}
-				x->tau[jp * x->T + b] = stats_kendall_tau_b(u, v, S);
+				x->tau[jp * x->T + b] = sens_tau_b(u, v, S);
 			}
 	}
 	progress_add(&x->prog, (b1 - b0) * m, w == 0);
@@ -385,7 +404,8 @@ static void sens_init(struct sens *x, const struct scorer *s,
 	x->row = xcalloc(size_mul(size_mul(x->m, x->P), PR_N) + 1, sizeof *x->row);
 	x->pscratch_n = x->n + 3 * x->T;
 	x->pscratch = xcalloc(size_mul(nw, x->pscratch_n), sizeof *x->pscratch);
-	x->pord = xcalloc(size_mul(nw, x->T), sizeof *x->pord);
+	x->pord_n = x->T > 2 * x->n ? x->T : 2 * x->n;
+	x->pord = xcalloc(size_mul(nw, x->pord_n), sizeof *x->pord);
 	x->mr = xcalloc(size_mul(size_mul(nw, x->m), x->P) + 1, sizeof *x->mr);
 	x->bins = xcalloc(size_mul(nw, x->m * NBIN * 2), sizeof *x->bins);
 	x->smax = xcalloc(size_mul(nw, x->m) + 1, sizeof *x->smax);
