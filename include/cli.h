@@ -36,6 +36,10 @@ struct options {
 	int sensitivity;          /* --sensitivity */
 	unsigned long samples;    /* -t: topic samples (0 = not given) */
 	unsigned long top;        /* --top: keep this many runs, 0 = all */
+	unsigned partitions;      /* --partitions X, 0 = not given */
+	unsigned long splits;     /* --splits K (0 = not given: 1) */
+	unsigned long resamples;  /* --resamples M (0 = not given: 1000) */
+	unsigned long randomizations; /* --randomizations R (0: 10000) */
 	const char *top_by;       /* --top-by: measure spec, or NULL */
 	int quiet;                /* --quiet: no warnings */
 	int help, version;

@@ -91,6 +91,13 @@ void scorer_release(struct scorer *s);
 void score_scratch_init(struct score_scratch *x, const struct scorer *s);
 void score_scratch_release(struct score_scratch *x);
 
+/* Score topic t under the multiplicities the caller wrote to x->k (one
+ * byte per document of the topic, 0 to IMAGE_KMAX): any replicate of the
+ * collection - a part of a partition has 0 or 1 - is scored this way,
+ * by the one scorer.  out[run * nslots + slot]. */
+void score_topic_mult(const struct scorer *s, size_t t,
+		      struct score_scratch *x, double *out);
+
 /* Score topic t in image b (0 = root): out[run * nslots + slot]. */
 void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 		       struct score_scratch *x, double *out);

@@ -5,6 +5,7 @@
 #include "analysis.h"
 #include "compare.h"
 #include "output.h"
+#include "partitions.h"
 #include "sensitivity.h"
 
 #include <stdlib.h>
@@ -62,12 +63,28 @@ static int room_sensitivity(FILE *f, const struct analysis_in *in)
 	return sensitivity_print(f, in->s, in->root, &so);
 }
 
+static int room_partitions(FILE *f, const struct analysis_in *in)
+{
+	struct part_opts po;
+	po.X = in->o->partitions;
+	po.K = in->o->splits;
+	po.M = in->o->resamples;
+	po.R = in->o->randomizations;
+	po.seed = in->o->seed;
+	po.decimals = in->o->decimals;
+	po.progress = in->progress;
+	po.pool = in->pool;
+	po.warn = in->warn;
+	return partitions_print(f, in->s, in->root, &po);
+}
+
 const struct analysis analysis_table[] = {
 	{ "evaluation", NULL, 0, 0, room_evaluation },
 	{ "summary", NULL, 1, 0, room_summary },
 	{ "pairs", "--pairs", 1, 1, room_pairs },
 	{ "reliability", "--reliability", 1, 1, room_reliability },
 	{ "sensitivity", "--sensitivity", 0, 0, room_sensitivity },
+	{ "partitions", "--partitions", 0, 0, room_partitions },
 };
 const size_t analysis_table_len = sizeof analysis_table / sizeof *analysis_table;
 
@@ -79,5 +96,7 @@ const struct analysis *analysis_select(const struct options *o)
 		return &analysis_table[3];
 	if (o->sensitivity)
 		return &analysis_table[4];
+	if (o->partitions)
+		return &analysis_table[5];
 	return &analysis_table[o->images ? 1 : 0];
 }

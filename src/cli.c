@@ -136,6 +136,8 @@ static const struct {
 	{ "order", 1 }, { "seed", 1 }, { "images", 1 }, { "help", 0 },
 	{ "version", 0 }, { "dedup", 0 }, { "pairs", 0 }, { "reliability", 0 },
 	{ "quiet", 0 }, { "sensitivity", 0 }, { "top", 1 }, { "top-by", 1 },
+	{ "partitions", 1 }, { "splits", 1 }, { "resamples", 1 },
+	{ "randomizations", 1 },
 };
 
 /* Index of the long option name (n bytes), or -1. */
@@ -190,6 +192,22 @@ static int apply(struct options *o, const char *opt, const char *v,
 		if (num_arg(opt, v, 1, 1000000, &n, d))
 			return -1;
 		o->samples = (unsigned long)n;
+	} else if (strcmp(opt, "--partitions") == 0) {
+		if (num_arg(opt, v, 2, 64, &n, d))
+			return -1;
+		o->partitions = (unsigned)n;
+	} else if (strcmp(opt, "--splits") == 0) {
+		if (num_arg(opt, v, 1, 1000, &n, d))
+			return -1;
+		o->splits = (unsigned long)n;
+	} else if (strcmp(opt, "--resamples") == 0) {
+		if (num_arg(opt, v, 1, 1000000, &n, d))
+			return -1;
+		o->resamples = (unsigned long)n;
+	} else if (strcmp(opt, "--randomizations") == 0) {
+		if (num_arg(opt, v, 1, 10000000, &n, d))
+			return -1;
+		o->randomizations = (unsigned long)n;
 	} else if (strcmp(opt, "--top") == 0) {
 		if (num_arg(opt, v, 1, LONG_MAX, &n, d))
 			return -1;
@@ -320,11 +338,26 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 		diag_set(d, "option -F trec: the bootstrap summaries (-b) are TSV only");
 		goto fail;
 	}
-	if (o->pairs + o->reliability + o->sensitivity > 1) {
-		diag_set(d, "options %s each print a table of their own: give one",
-			 o->sensitivity ? (o->pairs ? "--pairs and --sensitivity"
-					  : "--reliability and --sensitivity")
-					: "--pairs and --reliability");
+	if (o->pairs + o->reliability + o->sensitivity + (o->partitions > 0) > 1) {
+		diag_set(d, "options --pairs, --reliability, --sensitivity and --partitions each print a table of their own: give one");
+		goto fail;
+	}
+	if (o->partitions && o->images > 0) {
+		diag_set(d, "option --partitions makes its own replicates: not with -b (images of the corpus)");
+		goto fail;
+	}
+	if (o->partitions && o->images_file) {
+		diag_set(d, "option --images needs -b: not with --partitions");
+		goto fail;
+	}
+	if (o->partitions && o->format == FORMAT_TREC) {
+		diag_set(d, "option -F trec: the --partitions table is TSV only");
+		goto fail;
+	}
+	if (!o->partitions && (o->splits || o->resamples || o->randomizations)) {
+		diag_set(d, "option %s needs --partitions",
+			 o->splits ? "--splits" : o->resamples ? "--resamples"
+				   : "--randomizations");
 		goto fail;
 	}
 	if (o->sensitivity && o->images > 0) {
@@ -369,15 +402,25 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 		diag_set(d, "option --images needs -b with at least 1 image");
 		goto fail;
 	}
-	if ((o->pairs || o->sensitivity) && o->nruns < 2) {
+	if ((o->pairs || o->sensitivity || o->partitions) && o->nruns < 2) {
 		diag_set(d, "option %s needs at least 2 runs",
-			 o->pairs ? "--pairs" : "--sensitivity");
+			 o->pairs ? "--pairs" : o->sensitivity ? "--sensitivity"
+				  : "--partitions");
 		goto fail;
 	}
-	if ((o->pairs || o->sensitivity) && o->top == 1) {
+	if ((o->pairs || o->sensitivity || o->partitions) && o->top == 1) {
 		diag_set(d, "option --top 1: %s needs at least 2 runs",
-			 o->pairs ? "--pairs" : "--sensitivity");
+			 o->pairs ? "--pairs" : o->sensitivity ? "--sensitivity"
+				  : "--partitions");
 		goto fail;
+	}
+	if (o->partitions) {
+		if (!o->splits)
+			o->splits = 1;
+		if (!o->resamples)
+			o->resamples = 1000;
+		if (!o->randomizations)
+			o->randomizations = 10000;
 	}
 	if (o->sensitivity && !o->samples)
 		o->samples = 1000;

@@ -190,11 +190,18 @@ void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 		       struct score_scratch *x, double *out)
 {
 	const struct topic *tp = &s->c->topic[t];
+	image_fill(&s->imf, s->seed, b, tp->hash, tp->n_docs, x->k);
+	score_topic_mult(s, t, x, out);
+}
+
+void score_topic_mult(const struct scorer *s, size_t t,
+		      struct score_scratch *x, double *out)
+{
+	const struct topic *tp = &s->c->topic[t];
 	struct topic_image ti;
 	struct ranked none;
 	uint64_t R = 0;
 
-	image_fill(&s->imf, s->seed, b, tp->hash, tp->n_docs, x->k);
 	for (uint32_t id = 0; id < tp->n_rel; id++)
 		R += x->k[id];
 	ti.t = tp;
