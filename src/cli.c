@@ -33,8 +33,9 @@ void cli_usage(FILE *f)
 {
 	fputs("usage: cbeval [-c] [-q] [-b B] [-F tsv|trec] [-j N] [-l N] [-M N] [-m SPEC]...\n"
 	      "              [-p N] [-t T] [--dedup] [--images FILE] [--order score|rank|file]\n"
-	      "              [--pairs | --reliability | --sensitivity] [--quiet] [--seed S]\n"
-	      "              [--top N] [--top-by MEASURE] QRELS RUN...\n", f);
+	      "              [--pairs | --reliability | --sensitivity | --partitions X]\n"
+	      "              [--splits K] [--resamples M] [--randomizations R] [--quiet]\n"
+	      "              [--seed S] [--top N] [--top-by MEASURE] QRELS RUN...\n", f);
 }
 
 void cli_help(FILE *f)
@@ -74,6 +75,12 @@ void cli_help(FILE *f)
 	      "                  discriminative power, required difference, MR-PT,\n"
 	      "                  swap rates, Kendall tau between measures\n"
 	      "  -t T            with --sensitivity: topic samples (default 1000)\n"
+	      "  --partitions X  without -b: split the documents into X random parts,\n"
+	      "                  each a replicate; bootstrap ANOVA of the system effects\n"
+	      "                  (Voorhees), against the t-test and randomization test\n"
+	      "  --splits K      with --partitions: random splits (default 1)\n"
+	      "  --resamples M   with --partitions: residual resamples (default 1000)\n"
+	      "  --randomizations R  with --partitions: randomization test (default 10000)\n"
 	      "  --top N         keep only the N runs with the highest score on the\n"
 	      "                  first measure (ties: command-line order)\n"
 	      "  --top-by M      with --top: rank the runs by measure M instead\n"
@@ -85,7 +92,8 @@ void cli_help(FILE *f)
 	      "rank_q25 rank_median rank_q75 rank_max (-b B); --pairs: runA runB measure\n"
 	      "qid root_diff mean sd ci_lo ci_hi p_gt p_eq root_p p_median p_lt05;\n"
 	      "--reliability: measure run qid statistic value;\n"
-	      "--sensitivity: measure runA runB statistic value.\n"
+	      "--sensitivity: measure runA runB statistic value;\n"
+	      "--partitions: measure split runA runB statistic value.\n"
 	      "exit status: 0 success, 1 usage error, 2 bad input or I/O error.\n", f);
 }
 

@@ -181,6 +181,16 @@ timed "--sensitivity -t 1000" --sensitivity -t 1000
 [ -n "$T" ] && echo "                               target <= 10 s"
 echo
 
+# ---- (e3) partitions ----------------------------------------------------------
+
+echo "(e3) partitions, -m AP -m P@10, X = 2 (all threads)"
+timed "defaults (K 1, M 1000)" --partitions 2 -m AP -m P@10
+[ -n "$T" ] && echo "                               target <= 3 s"
+timed "Voorhees (K 11, M 10000)" --partitions 2 --splits 11 --resamples 10000 \
+	--randomizations 10000 -m AP -m P@10
+[ -n "$T" ] && echo "                               target <= 30 s"
+echo
+
 # ---- (f) peak memory -------------------------------------------------------
 
 # peak ARGS... : print cbeval's peak resident set in KiB, or nothing.
@@ -221,3 +231,5 @@ echo "(f) peak resident memory (MB = 2^20 bytes)"
 showpeak "-b 1000" 150 -b 1000
 showpeak "-q -b 1000" 400 -q -b 1000
 showpeak "--sensitivity -t 1000" 200 --sensitivity -t 1000
+showpeak "--partitions, Voorhees" 400 --partitions 2 --splits 11 \
+	--resamples 10000 --randomizations 10000 -m AP -m P@10
