@@ -237,8 +237,13 @@ static int parse_gm(struct measure *m, const char *inner, char *err,
 		measure_release(m);
 		return -1;
 	}
-	snprintf(name, sizeof name, "GM(%s)", m->name[0]);
-	snprintf(trec, sizeof trec, "GM(%s)", m->trec[0]);
+	/* lengths checked above: the copies fit */
+	memcpy(name, "GM(", 3);
+	memcpy(name + 3, m->name[0], strlen(m->name[0]));
+	memcpy(name + 3 + strlen(m->name[0]), ")", 2);
+	memcpy(trec, "GM(", 3);
+	memcpy(trec + 3, m->trec[0], strlen(m->trec[0]));
+	memcpy(trec + 3 + strlen(m->trec[0]), ")", 2);
 	memset(m->name, 0, sizeof m->name);
 	memset(m->trec, 0, sizeof m->trec);
 	memcpy(m->name[0], name, sizeof name);

@@ -82,9 +82,7 @@ static void score_split(struct part *p, uint64_t split)
 
 /* ---- ANOVA ---------------------------------------------------------------- */
 
-/* Effects and the residuals of both models of measure j over the kept
- * topics: e[model][c], c = (i * J + r) * X + k. */
-static void anova(struct part *p, size_t j)
+void part_anova(struct part *p, size_t j)
 {
 	size_t n = p->nk, J = p->J, X = p->o->X, N = n * J * X;
 	double *yc = p->cells, *e0 = p->e + j * 2 * p->Nmax, *e1 = e0 + p->Nmax;
@@ -239,31 +237,43 @@ static int cmp_pidx(const void *pa, const void *pb)
 	return a->q < b->q ? -1 : a->q > b->q;
 }
 
-/* Voorhees' p of every pair (sorted samples) and their BH q. */
-static void p_and_q(struct part *p, size_t j, int md)
+void part_bh(const double *p, size_t P, double *q)
 {
-	size_t P = p->P;
 	struct pidx *v = xcalloc(P + 1, sizeof *v);
 	double run = INFINITY;
-	for (size_t q = 0; q < P; q++) {
-		size_t A = p->pa[q], B = p->pb[q];
-		double ea = p->eff[j * p->J + A], eb = p->eff[j * p->J + B];
-		size_t H = ea >= eb ? A : B;
-		double eL = ea >= eb ? eb : ea;
-		double pv = (double)count_le(part_effs(p, j, md, H), p->o->M, eL) /
-			    (double)p->o->M;
-		part_pair(p, j, q)[md ? PP_P1 : PP_P0] = pv;
-		v[q].p = pv;
-		v[q].q = q;
+	for (size_t i = 0; i < P; i++) {
+		v[i].p = p[i];
+		v[i].q = i;
 	}
 	qsort(v, P, sizeof *v, cmp_pidx);
 	for (size_t r = P; r-- > 0;) {
 		double x = (double)P * v[r].p / (double)(r + 1);
 		if (x < run)
 			run = x;
-		part_pair(p, j, v[r].q)[md ? PP_Q1 : PP_Q0] = run < 1 ? run : 1;
+		q[v[r].q] = run < 1 ? run : 1;
 	}
 	free(v);
+}
+
+/* Voorhees' p of every pair (sorted samples) and their BH q. */
+static void p_and_q(struct part *p, size_t j, int md)
+{
+	size_t P = p->P;
+	double *pv = xcalloc(2 * P + 1, sizeof *pv), *qv = pv + P;
+	for (size_t q = 0; q < P; q++) {
+		size_t A = p->pa[q], B = p->pb[q];
+		double ea = p->eff[j * p->J + A], eb = p->eff[j * p->J + B];
+		size_t H = ea >= eb ? A : B;
+		double eL = ea >= eb ? eb : ea;
+		pv[q] = (double)count_le(part_effs(p, j, md, H), p->o->M, eL) /
+			(double)p->o->M;
+	}
+	part_bh(pv, P, qv);
+	for (size_t q = 0; q < P; q++) {
+		part_pair(p, j, q)[md ? PP_P1 : PP_P0] = pv[q];
+		part_pair(p, j, q)[md ? PP_Q1 : PP_Q0] = qv[q];
+	}
+	free(pv);
 }
 
 void part_split(struct part *p, uint64_t split)
@@ -278,7 +288,7 @@ void part_split(struct part *p, uint64_t split)
 	if (p->nk < 2)
 		return;
 	for (size_t j = 0; j < p->m; j++) {
-		anova(p, j);
+		part_anova(p, j);
 		for (size_t q = 0; q < p->P; q++)
 			part_pair(p, j, q)[PP_DIFF] = p->eff[j * J + p->pa[q]] -
 						       p->eff[j * J + p->pb[q]];
