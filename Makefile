@@ -61,6 +61,12 @@ build/ref_sensitivity: tests/ref_sensitivity.c
 	@mkdir -p build
 	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ tests/ref_sensitivity.c -lm $(LDLIBS)
 
+# The slow, independent reference of --partitions (tests/t_partitions.sh):
+# libc and libm only, no project header.
+build/ref_partitions: tests/ref_partitions.c
+	@mkdir -p build
+	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ tests/ref_partitions.c -lm $(LDLIBS)
+
 # libFuzzer targets (clang with libclang-rt; not needed by make test).
 FUZZCC ?= clang
 FUZZFLAGS = -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -pthread
@@ -90,7 +96,7 @@ fuzz-smoke: $(FUZZ_BINS)
 	  || { echo "not ok - fuzz smoke $$t"; tail -30 build/fuzz/smoke_$$t.log; exit 1; }; \
 	done
 
-test: cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen build/ref_sensitivity
+test: cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen build/ref_sensitivity build/ref_partitions
 	sh tests/run.sh
 
 check-valgrind: cbeval
