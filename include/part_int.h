@@ -18,6 +18,10 @@ enum { PR_EFF, PR_LO0, PR_HI0, PR_LO1, PR_HI1, PR_N };
 /* Per pair and split. */
 enum { PP_DIFF, PP_P0, PP_Q0, PP_PD0, PP_P1, PP_Q1, PP_PD1, PP_N };
 
+/* The tie rule of the tests of a split: two sides within PART_TIE of the
+ * largest |y| of the measure in the split are equal (manual page). */
+#define PART_TIE 1e-10
+
 struct part {
 	const struct scorer *s;
 	const struct part_opts *o;
@@ -33,6 +37,7 @@ struct part {
 	double *cells;          /* Nmax: the kept cells of one measure */
 	double *scratch;        /* n J + n + J */
 	double *eff;            /* [m][J] */
+	double *tol;            /* [m] PART_TIE x the largest |y| of the split */
 	double *e;              /* [m][2][Nmax] residuals */
 	double *effs;           /* [m][2][J][M] bootstrap effects */
 	/* every split, for the table */

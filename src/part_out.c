@@ -42,6 +42,7 @@ static void part_init(struct part *p, const struct scorer *s,
 	p->scratch = xcalloc(size_mul(p->n, p->J) + p->n + p->J + 1,
 			     sizeof *p->scratch);
 	p->eff = xcalloc(size_mul(p->m, p->J) + 1, sizeof *p->eff);
+	p->tol = xcalloc(p->m + 1, sizeof *p->tol);
 	p->e = xcalloc(size_mul(size_mul(p->m, 2), p->Nmax) + 1, sizeof *p->e);
 	p->effs = xcalloc(size_mul(size_mul(p->m, 2 * p->J), o->M) + 1,
 			  sizeof *p->effs);
@@ -67,6 +68,7 @@ static void part_release(struct part *p)
 	free(p->cells);
 	free(p->scratch);
 	free(p->eff);
+	free(p->tol);
 	free(p->e);
 	free(p->effs);
 	free(p->runrow);

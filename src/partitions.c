@@ -87,13 +87,16 @@ void part_anova(struct part *p, size_t j)
 	size_t n = p->nk, J = p->J, X = p->o->X, N = n * J * X;
 	double *yc = p->cells, *e0 = p->e + j * 2 * p->Nmax, *e1 = e0 + p->Nmax;
 	double *cell = p->scratch, *ti = cell + n * J, *rj = ti + n;
-	double grand = 0;
+	double grand = 0, scale = 0;
 
 	for (size_t i = 0; i < n; i++)
 		for (size_t r = 0; r < J; r++)
-			for (size_t k = 0; k < X; k++)
-				yc[(i * J + r) * X + k] =
-					p->y[((j * p->n + p->kept[i]) * J + r) * X + k];
+			for (size_t k = 0; k < X; k++) {
+				double v = p->y[((j * p->n + p->kept[i]) * J + r) * X + k];
+				yc[(i * J + r) * X + k] = v;
+				scale = fmax(scale, fabs(v));
+			}
+	p->tol[j] = PART_TIE * scale;
 	for (size_t c = 0; c < N; c++)
 		grand += yc[c];
 	grand /= (double)N;
@@ -187,11 +190,12 @@ static void pd_task(void *ctx, size_t q, unsigned w)
 	const double *a = part_effs(p, tj->j, tj->md, p->pa[q]);
 	const double *b = part_effs(p, tj->j, tj->md, p->pb[q]);
 	unsigned long le = 0, ge = 0, M = p->o->M;
+	double tol = p->tol[tj->j];
 	(void)w;
 	for (unsigned long m = 0; m < M; m++) {
 		double d = a[m] - b[m];
-		le += d <= 0;
-		ge += d >= 0;
+		le += d <= tol;
+		ge += d >= -tol;
 	}
 	le = le < ge ? le : ge;
 	part_pair(p, tj->j, q)[tj->md ? PP_PD1 : PP_PD0] =
@@ -263,10 +267,11 @@ static void p_and_q(struct part *p, size_t j, int md)
 	for (size_t q = 0; q < P; q++) {
 		size_t A = p->pa[q], B = p->pb[q];
 		double ea = p->eff[j * p->J + A], eb = p->eff[j * p->J + B];
-		size_t H = ea >= eb ? A : B;
-		double eL = ea >= eb ? eb : ea;
-		pv[q] = (double)count_le(part_effs(p, j, md, H), p->o->M, eL) /
-			(double)p->o->M;
+		int a_high = !(eb - ea > p->tol[j]);    /* ties: H = A */
+		size_t H = a_high ? A : B;
+		double eL = a_high ? eb : ea;
+		pv[q] = (double)count_le(part_effs(p, j, md, H), p->o->M,
+					 eL + p->tol[j]) / (double)p->o->M;
 	}
 	part_bh(pv, P, qv);
 	for (size_t q = 0; q < P; q++) {

@@ -55,7 +55,13 @@
  *     (effect_j + mean_j) - mean_all, mean_j the sum of run j's assigned
  *     residuals in cell order / (n X), mean_all the sum of all N in cell
  *     order / N.  The spec compares doubles (effect*_H <= effect_L,
- *     d* <= 0, d* >= 0) without a tolerance; the reference does the same.
+ *     d* <= 0, d* >= 0) without a tolerance; cbeval adds the tie rule of
+ *     --sensitivity (manual page, PARTITIONS), and so does the reference:
+ *     two sides within tol = 1e-10 x the split's largest |y| of the
+ *     measure are equal (H = A unless effect_B > effect_A + tol;
+ *     effect*_H - effect_L <= tol counts; |d*| <= tol counts as both
+ *     d* <= 0 and d* >= 0).  Since the rule makes both agree, the ranges
+ *     below only widen the test's acceptance where it no longer needs to.
  *     Where the two sides are within 1e-10 of the split's largest |y|
  *     (a tie in exact arithmetic that rounding decides, common for P@10),
  *     the result depends on the order of the operations, so --fragile
@@ -64,8 +70,7 @@
  *     effect_A and effect_B either run as H; q: BH of the low and of the
  *     high p vector, which is monotone; sig_*, splits_sig,
  *     sig_unanimous: the counts from the high and the low q; agree_*:
- *     "*", any value).  The table itself always prints the plain double
- *     decision.
+ *     "*", any value).  The table prints the decision of the tie rule.
  *  2. pd = min(1, (double)(2 * min(#{d* <= 0}, #{d* >= 0})) / M), with
  *     d*_m = effect*_A,m - effect*_B,m computed as a double difference.
  *  3. q: P * p_(r') and then / r', both doubles; min over r' >= r taken
@@ -1340,10 +1345,12 @@ static void analyse_split(size_t m, unsigned long s, struct sigs *sg)
 		size_t pi = 0;
 		for (size_t a = 0; a < J; a++)
 			for (size_t b = a + 1; b < J; b++, pi++) {
-				size_t H = eff[b] > eff[a] ? b : a, L = H == a ? b : a;
+				/* the tie rule: H = A unless B is higher by more than tol;
+				 * effect*_H <= effect_L when within tol */
+				size_t H = eff[b] - eff[a] > tol ? b : a, L = H == a ? b : a;
 				unsigned long c = 0, clo = ~0UL, chi = 0;
 				for (unsigned long r = 0; r < M; r++)
-					c += es[md][H * M + r] <= eff[L];
+					c += es[md][H * M + r] - eff[L] <= tol;
 				/* ranges: near-ties either way; on a near-tie of the effects, either H */
 				int hties = fabs(eff[a] - eff[b]) <= tol;
 				for (int alt = 0; alt <= hties; alt++) {
@@ -1375,7 +1382,10 @@ static void analyse_split(size_t m, unsigned long s, struct sigs *sg)
 					lehi += d <= 0 || near;
 					gehi += d >= 0 || near;
 				}
-				double v = (double)(2 * (le < ge ? le : ge)) / (double)M;
+				/* the tie rule: |d*| <= tol counts as both <= 0 and >= 0 */
+				double v = (double)(2 * (lehi < gehi ? lehi : gehi)) / (double)M;
+				(void)le;
+				(void)ge;
 				pd[md][pi] = v < 1 ? v : 1;
 				v = (double)(2 * (lelo < gelo ? lelo : gelo)) / (double)M;
 				pdlo[md][pi] = v < 1 ? v : 1;

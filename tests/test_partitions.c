@@ -47,6 +47,7 @@ static void setup(struct part *p, struct part_opts *o, size_t n, size_t J,
 	p->cells = xcalloc(p->Nmax, sizeof *p->cells);
 	p->scratch = xcalloc(n * J + n + J, sizeof *p->scratch);
 	p->eff = xcalloc(J, sizeof *p->eff);
+	p->tol = xcalloc(1, sizeof *p->tol);
 	p->e = xcalloc(2 * p->Nmax, sizeof *p->e);
 }
 
@@ -57,6 +58,7 @@ static void teardown(struct part *p)
 	free(p->cells);
 	free(p->scratch);
 	free(p->eff);
+	free(p->tol);
 	free(p->e);
 }
 
