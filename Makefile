@@ -57,13 +57,13 @@ build/gen: tests/gen.c
 
 # The slow, independent reference of --sensitivity (tests/t_sensitivity.sh):
 # libc and libm only, no project header.
-build/ref_sensitivity: tests/ref_sensitivity.c
+build/ref_sensitivity: tests/ref_sensitivity.c tests/ref_common.h
 	@mkdir -p build
 	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ tests/ref_sensitivity.c -lm $(LDLIBS)
 
 # The slow, independent reference of --partitions (tests/t_partitions.sh):
 # libc and libm only, no project header.
-build/ref_partitions: tests/ref_partitions.c
+build/ref_partitions: tests/ref_partitions.c tests/ref_common.h
 	@mkdir -p build
 	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ tests/ref_partitions.c -lm $(LDLIBS)
 

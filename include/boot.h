@@ -30,7 +30,6 @@ enum {
 struct boot_opts {
 	unsigned long B;
 	struct pool *pool;      /* the threads */
-	unsigned nthreads;      /* pool_size(pool) */
 	int per_topic;          /* keep per-topic summaries (-q) */
 	FILE *images;           /* --images stream, or NULL */
 	int progress;           /* print progress on stderr */

@@ -21,7 +21,6 @@
 struct compare_opts {
 	unsigned long B;
 	struct pool *pool;      /* the threads */
-	unsigned nthreads;      /* pool_size(pool) */
 	int per_topic;          /* --pairs: add per-topic rows (-q) */
 	int decimals;
 	int progress;           /* progress line on standard error */

@@ -67,13 +67,6 @@ static inline const struct measure *scorer_slot_measure(const struct scorer *s,
 	return &s->m[s->slots[k].measure];
 }
 
-/* The measure_def behind slot k. */
-static inline const struct measure_def *scorer_slot_def(const struct scorer *s,
-							size_t k)
-{
-	return s->m[s->slots[k].measure].def;
-}
-
 /* How slot k aggregates over topics (see measure_agg). */
 static inline enum measure_agg scorer_slot_agg(const struct scorer *s,
 					       size_t k)

@@ -27,7 +27,6 @@ static void compare_opts_of(const struct analysis_in *in, struct compare_opts *c
 {
 	co->B = in->o->images;
 	co->pool = in->pool;
-	co->nthreads = pool_size(in->pool);
 	co->per_topic = in->o->per_topic;
 	co->decimals = in->o->decimals;
 	co->progress = in->progress;

@@ -165,15 +165,15 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 	memset(&j, 0, sizeof j);
 	j.s = s;
 	j.B = o->B;
-	j.x = xcalloc(o->nthreads, sizeof *j.x);
-	j.tmp = xcalloc(size_mul(o->nthreads, cells), sizeof *j.tmp);
+	j.x = xcalloc(pool_size(o->pool), sizeof *j.x);
+	j.tmp = xcalloc(size_mul(pool_size(o->pool), cells), sizeof *j.tmp);
 	j.v = v;
 	j.progress = &prog;
 	/* Small chunks balance the threads: about 32 per worker per topic. */
-	j.chunk = nimg / ((size_t)o->nthreads * 32);
+	j.chunk = nimg / ((size_t)pool_size(o->pool) * 32);
 	if (j.chunk < 1)
 		j.chunk = 1;
-	for (unsigned w = 0; w < o->nthreads; w++)
+	for (unsigned w = 0; w < pool_size(o->pool); w++)
 		score_scratch_init(&j.x[w], s);
 	if (o->images)
 		fputs("run\tqid\tmeasure\timage\tvalue\n", o->images);
@@ -220,7 +220,7 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 		diag_write_failed(d, "the images");
 	boot_summarise(sum, s->nruns, ns, o->B, o->pool, res->all);
 
-	for (unsigned w = 0; w < o->nthreads; w++)
+	for (unsigned w = 0; w < pool_size(o->pool); w++)
 		score_scratch_release(&j.x[w]);
 	free(j.x);
 	free(j.tmp);

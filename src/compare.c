@@ -188,7 +188,7 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 	j.pa = xcalloc(batch, sizeof *j.pa);
 	j.pb = xcalloc(batch, sizeof *j.pb);
 	j.rows = xcalloc(size_mul(batch, j.rows_per_pair * PC_N), sizeof *j.rows);
-	j.scratch = xcalloc(size_mul(o->nthreads, 5 * nimg), sizeof *j.scratch);
+	j.scratch = xcalloc(size_mul(pool_size(o->pool), 5 * nimg), sizeof *j.scratch);
 	j.tc = nt >= 2 ? t_critical((double)nt - 1) : 0;
 	progress_init(&j.prog, o->progress, "pairs", (unsigned long)npairs, 1);
 
@@ -383,8 +383,8 @@ int compare_reliability(FILE *f, const struct scorer *s,
 		j.pair_base[A] = base;
 		base += S - A - 1;
 	}
-	j.cov = xcalloc(o->nthreads, sizeof *j.cov);
-	j.scratch = xcalloc(size_mul(o->nthreads, 2 * B), sizeof *j.scratch);
+	j.cov = xcalloc(pool_size(o->pool), sizeof *j.cov);
+	j.scratch = xcalloc(size_mul(pool_size(o->pool), 2 * B), sizeof *j.scratch);
 	j.sign = xcalloc(size_mul(nimg, npr) + 1, 1);
 	j.zero = xcalloc(nimg, sizeof *j.zero);
 	j.delta2 = xcalloc(B, sizeof *j.delta2);
@@ -412,7 +412,7 @@ int compare_reliability(FILE *f, const struct scorer *s,
 
 		/* pairs of runs on a topic: sd of the difference, coverage */
 		j.k = k;
-		memset(j.cov, 0, o->nthreads * sizeof *j.cov);
+		memset(j.cov, 0, pool_size(o->pool) * sizeof *j.cov);
 		if (S > 1)
 			pool_run(o->pool, S - 1, triple_task, &j);
 		m = stats_mean(j.pqsd, npr * nt);
@@ -420,7 +420,7 @@ int compare_reliability(FILE *f, const struct scorer *s,
 		row(f, mname, "all", "all", "pair_qsd_sd",
 		    npr ? stats_sd(j.pqsd, npr * nt, m) : NAN, d);
 		memset(&cv, 0, sizeof cv);
-		for (unsigned w = 0; w < o->nthreads; w++)
+		for (unsigned w = 0; w < pool_size(o->pool); w++)
 			for (int c = 0; c < 3; c++) {
 				cv.hold[c] += j.cov[w].hold[c];
 				cv.loo[c] += j.cov[w].loo[c];

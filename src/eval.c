@@ -101,7 +101,6 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 		struct boot_opts bo;
 		bo.B = o->images;
 		bo.pool = pool;
-		bo.nthreads = pool_size(pool);
 		bo.per_topic = o->per_topic;
 		bo.images = img;
 		bo.progress = in.progress;

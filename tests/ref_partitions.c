@@ -121,45 +121,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static const char *prog = "ref_partitions";
+#define REF_PROG "ref_partitions"
+#include "ref_common.h"
 
-static void die(const char *msg, const char *arg)
-{
-	fprintf(stderr, "%s: %s%s%s\n", prog, msg, arg ? ": " : "", arg ? arg : "");
-	exit(2);
-}
 
-static void *xmalloc(size_t n)
-{
-	void *p = malloc(n ? n : 1);
-	if (!p)
-		die("out of memory", NULL);
-	return p;
-}
 
-static void *xcalloc(size_t n, size_t s)
-{
-	void *p = calloc(n ? n : 1, s ? s : 1);
-	if (!p)
-		die("out of memory", NULL);
-	return p;
-}
 
-static void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p)
-		die("out of memory", NULL);
-	return p;
-}
 
-static char *xstrdup(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *p = xmalloc(n);
-	memcpy(p, s, n);
-	return p;
-}
 
 static char *xprintf2(const char *a, const char *b)
 {
@@ -169,42 +137,10 @@ static char *xprintf2(const char *a, const char *b)
 	return p;
 }
 
-/* ---- the draws of draws.md (own copy) ---------------------------------- */
 
-static uint64_t mix(uint64_t z)
-{
-	z ^= z >> 30;
-	z *= 0xbf58476d1ce4e5b9ULL;
-	z ^= z >> 27;
-	z *= 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
-static uint64_t fnv(const char *s, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
-	return h;
-}
 
-static uint64_t word(uint64_t seed, uint64_t stream, const uint64_t *idx, int k)
-{
-	uint64_t z = mix((seed * 0x9e3779b97f4a7c15ULL) ^ (stream * 0xd1b54a32d192ed03ULL));
-	for (int i = 0; i < k; i++)
-		z = mix(z + idx[i]);
-	return z;
-}
 
-static uint64_t docword(uint64_t seed, uint64_t stream, const char *docno, size_t len,
-			const uint64_t *idx, int k)
-{
-	return mix(fnv(docno, len) ^ word(seed, stream, idx, k));
-}
-
-static double uniform(uint64_t w) { return (double)(w >> 11) * ldexp(1.0, -53); }
-static uint64_t windex(uint64_t w, uint64_t n) { return w % n; }
-static unsigned wbit(uint64_t w) { return (unsigned)(w >> 63); }
 
 /* Part of a docno in split s (stream 4). */
 static unsigned part_of(uint64_t seed, const char *docno, size_t len, uint64_t s, unsigned x)
@@ -377,38 +313,7 @@ static void bh(const double *p, size_t P, double *q)
 	free(ord);
 }
 
-/*
- * I_x(a, b) by the power series of DLMF 8.17.8:
- *   I_x(a,b) = x^a y^b / (a B(a,b)) * sum_k (a+b)_k / (a+1)_k x^k,  y = 1-x,
- * every term positive.  Called with x <= (a+1)/(a+b+2).
- */
-static double ibeta_series(double x, double y, double a, double b)
-{
-	double lpre = a * log(x) + b * log(y) - log(a) -
-		      (lgamma(a) + lgamma(b) - lgamma(a + b));
-	double term = 1, sum = 1;
-	for (long k = 0; k < 100000000L; k++) {
-		term *= (a + b + (double)k) / (a + 1 + (double)k) * x;
-		sum += term;
-		if (term <= sum * 1e-17)
-			break;
-	}
-	return exp(lpre) * sum;
-}
 
-/* Two-sided p of Student's t with df degrees of freedom. */
-static double tpval(double t, double df)
-{
-	if (isinf(t))
-		return 0;
-	if (t == 0)
-		return 1;
-	double a = df / 2, b = 0.5, t2 = t * t;
-	double x = df / (df + t2), y = t2 / (df + t2);
-	if (x <= (a + 1) / (a + b + 2))
-		return ibeta_series(x, y, a, b);
-	return 1 - ibeta_series(y, x, b, a);
-}
 
 /* The paired t-test of --pairs root_p on z[0..n-1], n >= 2 (choice 7). */
 static double ttest_p(const double *z, size_t n)
@@ -823,7 +728,7 @@ static void score(const char *qrels, char **runfiles, size_t nrun, const char *i
 	argv[n] = NULL;
 	int rc = run_cmd(argv, errpath);
 	if (rc != 0) {
-		fprintf(stderr, "%s: %s exited with status %d on %s:\n", prog, cbeval_path, rc, qrels);
+		fprintf(stderr, "%s: %s exited with status %d on %s:\n", REF_PROG, cbeval_path, rc, qrels);
 		show_file(errpath);
 		exit(2);
 	}
@@ -1542,7 +1447,7 @@ static void warn_dropped(void)
 		if (d == 0)
 			continue;
 		fprintf(stderr, "%s: warning: split %lu: %zu of %zu topics dropped (a part without a relevant document):",
-			prog, s, d, NT);
+			REF_PROG, s, d, NT);
 		for (size_t t = 0; t < NT; t++)
 			if (!kept[(s - 1) * NT + t])
 				fprintf(stderr, " %s", topics.v[t]);
@@ -1891,7 +1796,7 @@ int main(int argc, char **argv)
 				"         [--seed S] [-p P] [-m SPEC]... [-l N] [-M N] [--order KEY] [--dedup]\n"
 				"         [--cbeval PATH] [--keep DIR] [--fragile FILE] [--trace FILE] QRELS RUN...\n"
 				"       %s --values FILE --partitions X [...]\n"
-				"       %s --selftest\n", prog, prog, prog);
+				"       %s --selftest\n", REF_PROG, REF_PROG, REF_PROG);
 		return 2;
 	}
 	if (fragfile && !(ffrag = fopen(fragfile, "w")))
@@ -1941,7 +1846,7 @@ int main(int argc, char **argv)
 		snprintf(buf, sizeof buf, "%s/full.images", tmpdir); remove(buf);
 		snprintf(buf, sizeof buf, "%s/full.err", tmpdir); remove(buf);
 		if (rmdir(tmpdir) != 0)
-			fprintf(stderr, "%s: warning: could not remove %s\n", prog, tmpdir);
+			fprintf(stderr, "%s: warning: could not remove %s\n", REF_PROG, tmpdir);
 	}
 	free(tmpdir);
 	free(files);

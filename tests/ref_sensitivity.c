@@ -91,64 +91,15 @@
 
 enum { K_MEAN, K_SUM, K_GM };
 
-static const char *prog = "ref_sensitivity";
+#define REF_PROG "ref_sensitivity"
+#include "ref_common.h"
 
-static void die(const char *msg, const char *arg)
-{
-	fprintf(stderr, "%s: %s%s%s\n", prog, msg, arg ? ": " : "", arg ? arg : "");
-	exit(2);
-}
 
-static void *xmalloc(size_t n)
-{
-	void *p = malloc(n ? n : 1);
-	if (!p)
-		die("out of memory", NULL);
-	return p;
-}
 
-static void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p)
-		die("out of memory", NULL);
-	return p;
-}
 
-static char *xstrdup(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *p = xmalloc(n);
-	memcpy(p, s, n);
-	return p;
-}
 
-/* ---- the draws of draws.md (own copy) ---------------------------------- */
 
-static uint64_t mix(uint64_t z)
-{
-	z ^= z >> 30;
-	z *= 0xbf58476d1ce4e5b9ULL;
-	z ^= z >> 27;
-	z *= 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
-static uint64_t fnv(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return h;
-}
-
-static uint64_t word(uint64_t seed, uint64_t stream, const uint64_t *idx, int k)
-{
-	uint64_t z = mix((seed * 0x9e3779b97f4a7c15ULL) ^ (stream * 0xd1b54a32d192ed03ULL));
-	for (int i = 0; i < k; i++)
-		z = mix(z + idx[i]);
-	return z;
-}
 
 static uint64_t word2(uint64_t seed, uint64_t stream, uint64_t a, uint64_t b)
 {
@@ -156,15 +107,7 @@ static uint64_t word2(uint64_t seed, uint64_t stream, uint64_t a, uint64_t b)
 	return word(seed, stream, idx, 2);
 }
 
-static uint64_t docword(uint64_t seed, uint64_t stream, const char *docno,
-			const uint64_t *idx, int k)
-{
-	return mix(fnv(docno) ^ word(seed, stream, idx, k));
-}
 
-static double uniform(uint64_t w) { return (double)(w >> 11) * ldexp(1.0, -53); }
-static uint64_t windex(uint64_t w, uint64_t n) { return w % n; }
-static unsigned wbit(uint64_t w) { return (unsigned)(w >> 63); }
 
 /* Slot i of sample b of a stream over m positions. */
 static size_t draw(uint64_t seed, uint64_t stream, uint64_t b, uint64_t i, size_t m)
@@ -257,39 +200,7 @@ static double tstat(const double *v, size_t n, double scale)
 	return m / (s / sqrt((double)n));
 }
 
-/*
- * I_x(a, b) by the power series of DLMF 8.17.8:
- *   I_x(a,b) = x^a y^b / (a B(a,b)) * sum_k (a+b)_k / (a+1)_k x^k,  y = 1-x,
- * every term positive.  Called with x <= (a+1)/(a+b+2).
- */
-static double ibeta_series(double x, double y, double a, double b)
-{
-	double lpre = a * log(x) + b * log(y) - log(a) -
-		      (lgamma(a) + lgamma(b) - lgamma(a + b));
-	double term = 1, sum = 1;
-	for (long k = 0; k < 100000000L; k++) {
-		term *= (a + b + (double)k) / (a + 1 + (double)k) * x;
-		sum += term;
-		if (term <= sum * 1e-17)
-			break;
-	}
-	return exp(lpre) * sum;
-}
 
-/* Two-sided p of Student's t with df degrees of freedom:
- * p = I_x(df/2, 1/2), x = df / (df + t^2). */
-static double tpval(double t, double df)
-{
-	if (isinf(t))
-		return 0;
-	if (t == 0)
-		return 1;
-	double a = df / 2, b = 0.5, t2 = t * t;
-	double x = df / (df + t2), y = t2 / (df + t2);
-	if (x <= (a + 1) / (a + b + 2))
-		return ibeta_series(x, y, a, b);
-	return 1 - ibeta_series(y, x, b, a);
-}
 
 /* tau-b of x and y over s runs; 0 when undefined (all tied in x or y). */
 static int taub(const double *x, const double *y, size_t s, double *tau)
@@ -769,13 +680,13 @@ static int selftest(void)
 		ok &= windex(word(1, 5, idx3, 3), 1000) == s5[c];
 	}
 	check(ok, "stream 5, s = 1, m = 1, N = 1000, cells 0..4: 429 43 92 998 552");
-	check(docword(1, 4, "FBIS3-162447", &one, 1) == 0x43d431adf96b7984ULL,
+	check(docword(1, 4, "FBIS3-162447", 12, &one, 1) == 0x43d431adf96b7984ULL,
 	      "docword(1,4,'FBIS3-162447',1) = 0x43d431adf96b7984");
 	ok = 1;
 	for (uint64_t s = 1; s <= 11; s++)
-		ok &= windex(docword(1, 4, "FBIS3-162447", &s, 1), 2) == part[s - 1];
+		ok &= windex(docword(1, 4, "FBIS3-162447", 12, &s, 1), 2) == part[s - 1];
 	check(ok, "FBIS3-162447, x = 2, splits 1..11: 0 0 0 0 1 1 0 0 1 1 0");
-	check(uniform(docword(1, 7, "FBIS3-162447", &one, 1)) == 0.014584245866719803,
+	check(uniform(docword(1, 7, "FBIS3-162447", 12, &one, 1)) == 0.014584245866719803,
 	      "uniform(docword(1,7,'FBIS3-162447',1)) = 0.014584245866719803");
 	ok = 1;
 	for (uint64_t t = 0; t < 10; t++)
@@ -844,7 +755,7 @@ int main(int argc, char **argv)
 	if (argc < 4) {
 		fprintf(stderr, "usage: %s S T P [KIND:NAME]... < VALUES\n"
 				"       %s --selftest\n"
-				"       %s --draws S STREAM B N COUNT\n", prog, prog, prog);
+				"       %s --draws S STREAM B N COUNT\n", REF_PROG, REF_PROG, REF_PROG);
 		return 2;
 	}
 	S = num_arg(argv[1], UINT64_MAX, "S");
@@ -913,7 +824,7 @@ int main(int argc, char **argv)
 				if (!seen[(ms[k].col * nr + r) * nq + t])
 					die("input: a value is missing for run", runs.v[r]);
 	if (nq < 2)
-		fprintf(stderr, "%s: warning: fewer than 2 topics: t_paired, p_ttest, asl_*, discpower_* and reqdiff_* are NA\n", prog);
+		fprintf(stderr, "%s: warning: fewer than 2 topics: t_paired, p_ttest, asl_*, discpower_* and reqdiff_* are NA\n", REF_PROG);
 
 	printf("measure\trunA\trunB\tstatistic\tvalue\n");
 	for (size_t k = 0; k < nm; k++)

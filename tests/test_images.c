@@ -360,7 +360,6 @@ static double check_aggregates(const struct scorer *s, const double *agg,
 	memset(&bo, 0, sizeof bo);
 	bo.B = 6;
 	bo.pool = pool;
-	bo.nthreads = pool_size(pool);
 	if (boot_run(s, &bo, &br, &d) != 0) {
 		CHECK(0, "boot_run: %s", d.msg);
 		pool_release(pool);

@@ -53,11 +53,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		struct scorer sc;
 		struct pool *pool = pool_create(2);
 		struct boot_opts bo = { .B = 3, .pool = pool,
-					.nthreads = pool_size(pool), .per_topic = 1,
+					.per_topic = 1,
 					.images = NULL, .progress = 0, .keep = 1 };
 		struct boot_result br;
 		struct compare_opts co = { .B = 3, .pool = pool,
-					   .nthreads = pool_size(pool),
 					   .per_topic = 1, .decimals = 4 };
 		double *vals;
 		FILE *null = fopen("/dev/null", "w");
