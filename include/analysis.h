@@ -9,6 +9,8 @@
  *   pairs        --pairs          every pair of runs over the images
  *   reliability  --reliability    the precision of each measure
  *   sensitivity  --sensitivity    topic-bootstrap tests (Sakai)
+ *   partitions   --partitions     partition replicates, bootstrap ANOVA
+ *   meld         --meld           predictivity across melded halves
  *
  * Adding one: write its print function, add a row here (analysis.c) and
  * the option that selects it (cli.c).
@@ -21,6 +23,7 @@
 #include "boot.h"
 #include "cli.h"
 #include "diag.h"
+#include "meld.h"
 #include "pool.h"
 #include "score.h"
 
@@ -34,6 +37,8 @@ struct analysis_in {
 	struct pool *pool;
 	int progress;                  /* progress line on standard error */
 	struct warnings *warn;         /* warnings for the caller to print */
+	FILE *images;                  /* --images, or NULL */
+	const struct meld_labels *labels;  /* --meld's labels, or NULL */
 };
 
 struct analysis {

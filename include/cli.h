@@ -41,6 +41,12 @@ struct options {
 	unsigned long resamples;  /* --resamples M (0 = not given: 1000) */
 	unsigned long randomizations; /* --randomizations R (0: 10000) */
 	const char *top_by;       /* --top-by: measure spec, or NULL */
+	const char *meld;         /* --meld: a labels file or "rank", or NULL */
+	char *mf_buf;             /* --mf (or its default), owned: the
+				     elements, NUL-separated */
+	const char **mf_text;     /* [nmf] each meld factor as given (owned) */
+	double *mf;               /* [nmf] its value (owned) */
+	size_t nmf;
 	int quiet;                /* --quiet: no warnings */
 	int help, version;
 };

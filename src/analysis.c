@@ -77,6 +77,23 @@ static int room_partitions(FILE *f, const struct analysis_in *in)
 	return partitions_print(f, in->s, in->root, &po);
 }
 
+static int room_meld(FILE *f, const struct analysis_in *in)
+{
+	struct meld_opts mo;
+	mo.mf = in->o->mf;
+	mo.mf_text = in->o->mf_text;
+	mo.nmf = in->o->nmf;
+	mo.K = in->o->splits;
+	mo.B = in->o->images;
+	mo.seed = in->o->seed;
+	mo.decimals = in->o->decimals;
+	mo.progress = in->progress;
+	mo.pool = in->pool;
+	mo.images = in->images;
+	mo.warn = in->warn;
+	return meld_print(f, in->s, in->labels, &mo);
+}
+
 const struct analysis analysis_table[] = {
 	{ "evaluation", NULL, 0, 0, room_evaluation },
 	{ "summary", NULL, 1, 0, room_summary },
@@ -84,6 +101,7 @@ const struct analysis analysis_table[] = {
 	{ "reliability", "--reliability", 1, 1, room_reliability },
 	{ "sensitivity", "--sensitivity", 0, 0, room_sensitivity },
 	{ "partitions", "--partitions", 0, 0, room_partitions },
+	{ "meld", "--meld", 0, 0, room_meld },
 };
 const size_t analysis_table_len = sizeof analysis_table / sizeof *analysis_table;
 
@@ -97,5 +115,7 @@ const struct analysis *analysis_select(const struct options *o)
 		return &analysis_table[4];
 	if (o->partitions)
 		return &analysis_table[5];
+	if (o->meld)
+		return &analysis_table[6];
 	return &analysis_table[o->images ? 1 : 0];
 }

@@ -26,6 +26,9 @@ void options_release(struct options *o)
 {
 	free(o->runs);
 	free(o->mspec);
+	free(o->mf_buf);
+	free(o->mf_text);
+	free(o->mf);
 	options_init(o);
 }
 
@@ -33,9 +36,10 @@ void cli_usage(FILE *f)
 {
 	fputs("usage: cbeval [-c] [-q] [-b B] [-F tsv|trec] [-j N] [-l N] [-M N] [-m SPEC]...\n"
 	      "              [-p N] [-t T] [--dedup] [--images FILE] [--order score|rank|file]\n"
-	      "              [--pairs | --reliability | --sensitivity | --partitions X]\n"
-	      "              [--splits K] [--resamples M] [--randomizations R] [--quiet]\n"
-	      "              [--seed S] [--top N] [--top-by MEASURE] QRELS RUN...\n", f);
+	      "              [--pairs | --reliability | --sensitivity | --partitions X\n"
+	      "               | --meld LABELS|rank] [--mf LIST] [--splits K] [--resamples M]\n"
+	      "              [--randomizations R] [--quiet] [--seed S] [--top N]\n"
+	      "              [--top-by MEASURE] QRELS RUN...\n", f);
 }
 
 void cli_help(FILE *f)
@@ -78,7 +82,14 @@ void cli_help(FILE *f)
 	      "  --partitions X  without -b: split the documents into X random parts,\n"
 	      "                  each a replicate; bootstrap ANOVA of the system effects\n"
 	      "                  (Voorhees), against the t-test and randomization test\n"
-	      "  --splits K      with --partitions: random splits (default 1)\n"
+	      "  --meld LABELS   with -b: predictivity (Rashidi, Zobel & Moffat): documents\n"
+	      "                  labelled L or R (LABELS: lines 'docno L|R'; or 'rank':\n"
+	      "                  by the runs' shallowest rank against its median), labels\n"
+	      "                  melded, each sub-collection bootstrapped; self-comparison\n"
+	      "                  p-values and non-support of pairs significant on L\n"
+	      "  --mf LIST       with --meld: meld factors (default 1.0,0.8,0.6,0.4,0.2,0.0)\n"
+	      "  --splits K      with --partitions: random splits (default 1); with\n"
+	      "                  --meld: random meld splits per factor (default 10)\n"
 	      "  --resamples M   with --partitions: residual resamples (default 1000)\n"
 	      "  --randomizations R  with --partitions: randomization test (default 10000)\n"
 	      "  --top N         keep only the N runs with the highest score on the\n"
@@ -93,7 +104,8 @@ void cli_help(FILE *f)
 	      "qid root_diff mean sd ci_lo ci_hi p_gt p_eq root_p p_median p_lt05;\n"
 	      "--reliability: measure run qid statistic value;\n"
 	      "--sensitivity: measure runA runB statistic value;\n"
-	      "--partitions: measure split runA runB statistic value.\n"
+	      "--partitions: measure split runA runB statistic value;\n"
+	      "--meld: measure mf statistic value.\n"
 	      "exit status: 0 success, 1 usage error, 2 bad input or I/O error.\n", f);
 }
 
@@ -136,6 +148,51 @@ static int parse_order(const char *v, struct options *o, struct diag *d)
 	return 0;
 }
 
+/* --mf LIST: comma-separated decimals in [0, 1], no empty element and no
+ * value twice; each kept as written, for the output. */
+static int parse_mf(struct options *o, const char *v, struct diag *d)
+{
+	size_t n = 1, k = 0;
+	char *p;
+	free(o->mf_buf);
+	free(o->mf_text);
+	free(o->mf);
+	for (const char *q = v; *q; q++)
+		n += *q == ',';
+	o->mf_buf = xstrdup(v);
+	o->mf_text = xcalloc(n, sizeof *o->mf_text);
+	o->mf = xcalloc(n, sizeof *o->mf);
+	o->nmf = n;
+	p = o->mf_buf;
+	for (k = 0; k < n; k++) {
+		char *comma = strchr(p, ',');
+		const char *why = "out of range";
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		double x;
+		if (comma)
+			*comma = '\0';
+		if (len == 0) {
+			diag_set(d, "option --mf: '%s' has an empty element", v);
+			return -1;
+		}
+		if (lex_double(p, len, &x, &why) != 0 || !(x >= 0 && x <= 1)) {
+			diag_set(d, "option --mf: '%s' is %s (expected a decimal from 0 to 1)",
+				 p, why);
+			return -1;
+		}
+		for (size_t i = 0; i < k; i++)
+			if (o->mf[i] == x) {
+				diag_set(d, "option --mf: '%s' and '%s' are the same meld factor",
+					 o->mf_text[i], p);
+				return -1;
+			}
+		o->mf_text[k] = p;
+		o->mf[k] = x;
+		p += len + 1;
+	}
+	return 0;
+}
+
 /* Long options: name, and whether it takes a value. */
 static const struct {
 	const char *name;
@@ -145,7 +202,7 @@ static const struct {
 	{ "version", 0 }, { "dedup", 0 }, { "pairs", 0 }, { "reliability", 0 },
 	{ "quiet", 0 }, { "sensitivity", 0 }, { "top", 1 }, { "top-by", 1 },
 	{ "partitions", 1 }, { "splits", 1 }, { "resamples", 1 },
-	{ "randomizations", 1 },
+	{ "randomizations", 1 }, { "meld", 1 }, { "mf", 1 },
 };
 
 /* Index of the long option name (n bytes), or -1. */
@@ -226,6 +283,16 @@ static int apply(struct options *o, const char *opt, const char *v,
 			return -1;
 		}
 		o->top_by = v;
+	} else if (strcmp(opt, "--meld") == 0) {
+		if (!*v || strcmp(v, "-") == 0) {
+			diag_set(d, "option --meld: %s (a labels file or 'rank')",
+				 *v ? "the labels cannot come from standard input"
+				    : "empty file name");
+			return -1;
+		}
+		o->meld = v;
+	} else if (strcmp(opt, "--mf") == 0) {
+		return parse_mf(o, v, d);
 	} else if (strcmp(opt, "--images") == 0) {
 		if (!*v) {
 			diag_set(d, "option --images: empty file name");
@@ -234,6 +301,23 @@ static int apply(struct options *o, const char *opt, const char *v,
 		o->images_file = v;
 	}
 	return 0;
+}
+
+/* The usage rules of --meld and --mf (shared spec meld.md). */
+static int meld_check(const struct options *o, struct diag *d)
+{
+	if (!o->meld) {
+		if (o->nmf)
+			diag_set(d, "option --mf needs --meld");
+		return o->nmf ? -1 : 0;
+	}
+	if (o->images == 0)
+		diag_set(d, "option --meld needs -b with at least 1 image");
+	else if (o->images_file && strcmp(o->images_file, "-") == 0)
+		diag_set(d, "option --images -: standard output already carries the --meld table");
+	else
+		return 0;
+	return -1;
 }
 
 int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
@@ -343,13 +427,18 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 		}
 	}
 	if (o->format == FORMAT_TREC && o->images > 0) {
-		diag_set(d, "option -F trec: the bootstrap summaries (-b) are TSV only");
+		diag_set(d, "option -F trec: the bootstrap %s (-b) %s TSV only",
+			 o->meld ? "table of --meld" : "summaries",
+			 o->meld ? "is" : "are");
 		goto fail;
 	}
-	if (o->pairs + o->reliability + o->sensitivity + (o->partitions > 0) > 1) {
-		diag_set(d, "options --pairs, --reliability, --sensitivity and --partitions each print a table of their own: give one");
+	if (o->pairs + o->reliability + o->sensitivity + (o->partitions > 0) +
+	    (o->meld != NULL) > 1) {
+		diag_set(d, "options --pairs, --reliability, --sensitivity, --partitions and --meld each print a table of their own: give one");
 		goto fail;
 	}
+	if (meld_check(o, d) != 0)
+		goto fail;
 	if (o->partitions && o->images > 0) {
 		diag_set(d, "option --partitions makes its own replicates: not with -b (images of the corpus)");
 		goto fail;
@@ -362,10 +451,13 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 		diag_set(d, "option -F trec: the --partitions table is TSV only");
 		goto fail;
 	}
-	if (!o->partitions && (o->splits || o->resamples || o->randomizations)) {
+	if (!o->partitions && !o->meld && o->splits) {
+		diag_set(d, "option --splits needs --partitions or --meld");
+		goto fail;
+	}
+	if (!o->partitions && (o->resamples || o->randomizations)) {
 		diag_set(d, "option %s needs --partitions",
-			 o->splits ? "--splits" : o->resamples ? "--resamples"
-				   : "--randomizations");
+			 o->resamples ? "--resamples" : "--randomizations");
 		goto fail;
 	}
 	if (o->sensitivity && o->images > 0) {
@@ -410,17 +502,17 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 		diag_set(d, "option --images needs -b with at least 1 image");
 		goto fail;
 	}
-	if ((o->pairs || o->sensitivity || o->partitions) && o->nruns < 2) {
-		diag_set(d, "option %s needs at least 2 runs",
-			 o->pairs ? "--pairs" : o->sensitivity ? "--sensitivity"
-				  : "--partitions");
-		goto fail;
-	}
-	if ((o->pairs || o->sensitivity || o->partitions) && o->top == 1) {
-		diag_set(d, "option --top 1: %s needs at least 2 runs",
-			 o->pairs ? "--pairs" : o->sensitivity ? "--sensitivity"
-				  : "--partitions");
-		goto fail;
+	if (o->pairs || o->sensitivity || o->partitions || o->meld) {
+		const char *what = o->pairs ? "--pairs" : o->sensitivity
+			? "--sensitivity" : o->partitions ? "--partitions" : "--meld";
+		if (o->nruns < 2) {
+			diag_set(d, "option %s needs at least 2 runs", what);
+			goto fail;
+		}
+		if (o->top == 1) {
+			diag_set(d, "option --top 1: %s needs at least 2 runs", what);
+			goto fail;
+		}
 	}
 	if (o->partitions) {
 		if (!o->splits)
@@ -429,6 +521,12 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 			o->resamples = 1000;
 		if (!o->randomizations)
 			o->randomizations = 10000;
+	}
+	if (o->meld) {
+		if (!o->splits)
+			o->splits = 10;
+		if (!o->nmf && parse_mf(o, "1.0,0.8,0.6,0.4,0.2,0.0", d) != 0)
+			goto fail;
 	}
 	if (o->sensitivity && !o->samples)
 		o->samples = 1000;

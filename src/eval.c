@@ -8,6 +8,7 @@
 #include "boot.h"
 #include "collection.h"
 #include "measure.h"
+#include "meld.h"
 #include "pool.h"
 #include "run.h"
 #include "score.h"
@@ -70,7 +71,8 @@ static int load_runs(struct run *runs, size_t n, struct collection *c,
  * (writing --images; with "--images -" stdout carries the images table
  * only), then print its table. */
 static int run_analysis(const struct scorer *s, const struct options *o,
-			struct pool *pool, struct diag *d)
+			const struct meld_labels *ml, struct pool *pool,
+			struct diag *d)
 {
 	const struct analysis *a = analysis_select(o);
 	struct analysis_in in;
@@ -97,6 +99,8 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 			return EXIT_DATA;
 		}
 	}
+	in.images = img;
+	in.labels = ml;
 	if (a->images) {
 		struct boot_opts bo;
 		bo.B = o->images;
@@ -123,7 +127,8 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 	else
 		status = EXIT_OK;
 out:
-	if (img && !to_stdout && fclose(img) != 0 && status == EXIT_OK) {
+	if (img && !to_stdout && (ferror(img) | fclose(img)) != 0 &&
+	    status == EXIT_OK) {
 		diag_set(d, "%s: cannot write: %s", o->images_file,
 			 strerror(errno));
 		status = EXIT_DATA;
@@ -233,6 +238,7 @@ int eval_main(const struct options *o, struct diag *d)
 	size_t nm = 0, nkept;
 	char err[300];
 	struct pool *pool;
+	struct meld_labels ml;
 	int status = EXIT_DATA;
 
 	if (measure_parse_list((const char *const *)o->mspec, o->nmspec, &m,
@@ -253,6 +259,7 @@ int eval_main(const struct options *o, struct diag *d)
 								   : pool_cpus());
 	collection_init(&c);
 	warnings_init(&qw);
+	meld_labels_init(&ml, o->meld ? o->meld : "rank");
 	qo.level = o->level;
 	qo.dedup = o->ro.dedup;
 	runs = xcalloc(o->nruns, sizeof *runs);
@@ -264,6 +271,11 @@ int eval_main(const struct options *o, struct diag *d)
 	{
 		int bad = qrels_load(&c, o->qrels, &qo, &qw, d) != 0;
 		bad |= load_runs(runs, o->nruns, &c, o, pool, d) != 0;
+		if (o->meld) {
+			struct diag ld = { .set = 0 };
+			bad |= meld_labels_read(&ml, &ld) != 0;
+			diag_keep(d, &ld);
+		}
 		if (bad)
 			goto out;
 	}
@@ -276,14 +288,18 @@ int eval_main(const struct options *o, struct diag *d)
 		warnings_print(stderr, lists, o->nruns + 1);
 		free(lists);
 	}
+	if (o->meld)
+		meld_labels_attach(&ml, &c);
 	collection_freeze(&c);
 
 	nkept = o->nruns;
 	if (o->top)
 		nkept = select_top(runs, o->nruns, &c, &tm, o->top, o->seed, pool,
 				   &kept);
+	if (o->meld && !ml.path)
+		meld_labels_rank(&ml, &c, kept ? kept : runs, nkept);
 	scorer_init(&s, &c, kept ? kept : runs, nkept, m, nm, o->seed);
-	status = run_analysis(&s, o, pool, d);
+	status = run_analysis(&s, o, &ml, pool, d);
 	scorer_release(&s);
 out:
 	for (size_t i = 0; i < o->nruns; i++)
@@ -295,6 +311,7 @@ out:
 		measure_release(&m[i]);
 	free(m);
 	warnings_release(&qw);
+	meld_labels_release(&ml);
 	collection_release(&c);
 	pool_release(pool);
 	return status;

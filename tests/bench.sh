@@ -14,7 +14,8 @@
 #       -b 0 -j 1 and -b 0 -j 2, giving the image phase per image, its cost
 #       per run entry per image and its two-thread speed-up
 #   (f) peak resident memory of -b 1000 and of -q -b 1000
-#   (e) --reliability -b 100 and --pairs -b 100
+#   (e) --reliability -b 100 and --pairs -b 100; (e2) --sensitivity;
+#       (e3) --partitions; (e4) --meld on 50 of the runs
 #
 # Usage: sh tests/bench.sh   (after `make cbeval build/gen`)
 # Environment: CBEVAL (default ./cbeval), GEN (default build/gen), TIME
@@ -53,13 +54,15 @@ now() {
 # secs NANOSECONDS -> seconds with 3 decimals
 secs() { awk -v n="$1" 'BEGIN { printf "%.3f", n / 1e9 }'; }
 
-# timed LABEL ARGS... : run cbeval with ARGS on the bench collection, output
-# to /dev/null; set T to its wall time in ns, or to "" if it failed.
+# timed LABEL ARGS... : run cbeval with ARGS on the bench collection (the
+# runs in $RUNSET, default all of them), output to /dev/null; set T to its
+# wall time in ns, or to "" if it failed.
 timed() {
 	label=$1
 	shift
 	t0=$(now)
-	"$CBEVAL" "$@" "$DIR/qrels" "$DIR"/runs/*.run > /dev/null 2> "$tmp/err"
+	# shellcheck disable=SC2086 # the run files are gen*.run: no blanks
+	"$CBEVAL" "$@" "$DIR/qrels" ${RUNSET:-"$DIR"/runs/*.run} > /dev/null 2> "$tmp/err"
 	rc=$?
 	t1=$(now)
 	if [ $rc -ne 0 ]; then
@@ -189,6 +192,15 @@ timed "defaults (K 1, M 1000)" --partitions 2 -m AP -m P@10
 timed "Voorhees (K 11, M 10000)" --partitions 2 --splits 11 --resamples 10000 \
 	--randomizations 10000 -m AP -m P@10
 [ -n "$T" ] && echo "                               target <= 30 s"
+echo
+
+# ---- (e4) meld --------------------------------------------------------------
+
+echo "(e4) meld, 50 runs x 50 topics, 3 measures, 6 mf x 10 splits x 100 images"
+RUNSET=$(ls "$DIR"/runs/*.run | head -n 50)
+timed "--meld rank -b 100" --meld rank -b 100 -m AP,nDCG@1000,'RBP(p=0.95)'
+[ -n "$T" ] && echo "                               target <= 60 s"
+RUNSET=
 echo
 
 # ---- (f) peak memory -------------------------------------------------------
