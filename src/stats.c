@@ -8,6 +8,8 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 double stats_mean(const double *x, size_t n)
 {
@@ -211,4 +213,81 @@ double stats_kendall_tau_b(const double *x, const double *y, size_t n)
 	if (n0 == n1 || n0 == n2)
 		return NAN;
 	return s / sqrt((n0 - n1) * (n0 - n2));
+}
+
+/* Ascending by x, then by y. */
+static int cmp_xy(const void *pa, const void *pb)
+{
+	const double *a = pa, *b = pb;
+	if (a[0] != b[0])
+		return a[0] < b[0] ? -1 : 1;
+	return (a[1] > b[1]) - (a[1] < b[1]);
+}
+
+/* Sort y[0..n) ascending by merging (tmp holds n); returns the number of
+ * pairs i < j with y[i] > y[j] it undid. */
+static double merge_count(double *y, double *tmp, size_t n)
+{
+	double swaps = 0;
+	for (size_t w = 1; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n;
+			size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+			size_t i = lo, j = mid, k = lo;
+			while (i < mid && j < hi) {
+				if (y[j] < y[i]) {
+					swaps += (double)(mid - i);
+					tmp[k++] = y[j++];
+				} else {
+					tmp[k++] = y[i++];
+				}
+			}
+			while (i < mid)
+				tmp[k++] = y[i++];
+			while (j < hi)
+				tmp[k++] = y[j++];
+		}
+		memcpy(y, tmp, n * sizeof *y);
+	}
+	return swaps;
+}
+
+/* Pairs tied within runs of equal values of the sorted v (stride st). */
+static double tied_pairs(const double *v, size_t n, size_t st)
+{
+	double t = 0;
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && v[j * st] == v[i * st]; j++)
+			;
+		t += (double)(j - i) * (double)(j - i - 1) / 2;
+	}
+	return t;
+}
+
+double stats_tau_b_fast(const double *x, const double *y, size_t n,
+			double *scratch)
+{
+	double *xy = scratch, *yy = scratch + 2 * n, *tmp = yy + n;
+	double n0 = (double)n * (double)(n - 1) / 2, n1, n2, n3 = 0, d;
+	if (n < 2)
+		return NAN;
+	for (size_t i = 0; i < n; i++) {
+		xy[2 * i] = x[i];
+		xy[2 * i + 1] = y[i];
+	}
+	qsort(xy, n, 2 * sizeof *xy, cmp_xy);
+	n1 = tied_pairs(xy, n, 2);
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && xy[2 * j] == xy[2 * i] &&
+			       xy[2 * j + 1] == xy[2 * i + 1]; j++)
+			;
+		n3 += (double)(j - i) * (double)(j - i - 1) / 2;
+	}
+	for (size_t i = 0; i < n; i++)
+		yy[i] = xy[2 * i + 1];
+	d = merge_count(yy, tmp, n);
+	n2 = tied_pairs(yy, n, 1);
+	if (n0 == n1 || n0 == n2)
+		return NAN;
+	return (n0 - n1 - n2 + n3 - 2 * d) / sqrt((n0 - n1) * (n0 - n2));
 }
