@@ -359,6 +359,63 @@ static void row(FILE *f, const char *measure, const char *run, const char *qid,
 	fputc('\n', f);
 }
 
+/* The ranking statistics of slot k (tau_mean, tau_min, tau_q025,
+ * rank_sigma): Kendall's tau-b between the rankings of the runs by
+ * per-system score at the root and in each image, and their spread; NA
+ * for a residual, which ranks nothing.  vals is scratch for B doubles. */
+static void rel_rankings(FILE *f, struct rel_job *j,
+			 const struct compare_opts *o, size_t k, double *vals)
+{
+	const struct scorer *s = j->s;
+	const struct boot_result *br = j->br;
+	size_t S = s->nruns, ns = s->nslots, B = j->B, nimg = B + 1;
+	size_t npr = j->npairs_runs, nd = 0;
+	const char *mname = s->slots[k].name;
+	double sum = 0, mn = NAN, d2 = 0;
+	unsigned long n2 = 0;
+	int d = o->decimals;
+
+	if (!scorer_slot_is_score(s, k)) {
+		static const char *const rn[4] = { "tau_mean", "tau_min",
+						   "tau_q025", "rank_sigma" };
+		for (int c = 0; c < 4; c++)
+			row(f, mname, "all", "all", rn[c], NAN, d);
+		progress_add(&j->prog, (unsigned long)(B * (B - 1) / 2), 1);
+		return;
+	}
+	for (size_t b = 0; b < nimg; b++) {
+		signed char *sg = j->sign + b * npr;
+		size_t q = 0;
+		j->zero[b] = 0;
+		for (size_t a = 0; a < S; a++)
+			for (size_t c = a + 1; c < S; c++, q++) {
+				double va = br->sys[(a * ns + k) * nimg + b];
+				double vc = br->sys[(c * ns + k) * nimg + b];
+				sg[q] = (signed char)((va > vc) - (va < vc));
+				j->zero[b] += sg[q] == 0;
+			}
+	}
+	for (size_t b = 1; b <= B; b++) {
+		double tau = tau_of(j, 0, b);
+		if (isnan(tau))
+			continue;
+		vals[nd++] = tau;
+		sum += tau;
+		mn = isnan(mn) || tau < mn ? tau : mn;
+	}
+	stats_sort(vals, nd);
+	row(f, mname, "all", "all", "tau_mean", nd ? sum / (double)nd : NAN, d);
+	row(f, mname, "all", "all", "tau_min", mn, d);
+	row(f, mname, "all", "all", "tau_q025", stats_quantile(vals, nd, 0.025), d);
+	pool_run(o->pool, B, sigma_task, j);
+	for (size_t a = 0; a < B; a++) {
+		d2 += j->delta2[a];
+		n2 += j->ndelta[a];
+	}
+	row(f, mname, "all", "all", "rank_sigma",
+	    n2 ? sqrt(0.5 * d2 / (double)n2) : NAN, d);
+}
+
 int compare_reliability(FILE *f, const struct scorer *s,
 			const struct boot_result *br,
 			const struct compare_opts *o)
@@ -437,46 +494,7 @@ int compare_reliability(FILE *f, const struct scorer *s,
 				    ntr ? 100.0 * (double)cv.loo[c] / ((double)ntr * (double)B) : NAN, d);
 		}
 
-		/* rankings of the runs: tau-b to the root, and their spread */
-		for (size_t b = 0; b < nimg; b++) {
-			signed char *sg = j.sign + b * npr;
-			size_t q = 0;
-			j.zero[b] = 0;
-			for (size_t a = 0; a < S; a++)
-				for (size_t c = a + 1; c < S; c++, q++) {
-					double va = br->sys[(a * ns + k) * nimg + b];
-					double vc = br->sys[(c * ns + k) * nimg + b];
-					sg[q] = (signed char)((va > vc) - (va < vc));
-					j.zero[b] += sg[q] == 0;
-				}
-		}
-		{
-			size_t nd = 0;
-			double sum = 0, mn = NAN;
-			for (size_t b = 1; b <= B; b++) {
-				double tau = tau_of(&j, 0, b);
-				if (isnan(tau))
-					continue;
-				vals[nd++] = tau;
-				sum += tau;
-				mn = isnan(mn) || tau < mn ? tau : mn;
-			}
-			stats_sort(vals, nd);
-			row(f, mname, "all", "all", "tau_mean", nd ? sum / (double)nd : NAN, d);
-			row(f, mname, "all", "all", "tau_min", mn, d);
-			row(f, mname, "all", "all", "tau_q025", stats_quantile(vals, nd, 0.025), d);
-		}
-		{
-			double d2 = 0;
-			unsigned long n2 = 0;
-			pool_run(o->pool, B, sigma_task, &j);
-			for (size_t a = 0; a < B; a++) {
-				d2 += j.delta2[a];
-				n2 += j.ndelta[a];
-			}
-			row(f, mname, "all", "all", "rank_sigma",
-			    n2 ? sqrt(0.5 * d2 / (double)n2) : NAN, d);
-		}
+		rel_rankings(f, &j, o, k, vals);
 
 		/* per run */
 		for (size_t r = 0; r < S; r++) {
