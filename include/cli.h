@@ -41,6 +41,8 @@ struct options {
 	unsigned long resamples;  /* --resamples M (0 = not given: 1000) */
 	unsigned long randomizations; /* --randomizations R (0: 10000) */
 	const char *top_by;       /* --top-by: measure spec, or NULL */
+	unsigned long pool;       /* --pool K: judgement pool depth, 0 = none */
+	const char *pair_images;  /* --pair-images FILE, or NULL */
 	int quiet;                /* --quiet: no warnings */
 	int help, version;
 };
