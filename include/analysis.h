@@ -27,8 +27,9 @@
 #include "pool.h"
 #include "score.h"
 
-/* What an analysis reads.  root is always there; br only for analyses
- * that need images (keep set, so br->full holds every per-topic value). */
+/* What an analysis reads.  root is there for analyses without images; br
+ * only for analyses that need images (keep set, so br->full holds every
+ * per-topic value), unless own_pools and --pool. */
 struct analysis_in {
 	const struct scorer *s;
 	const double *root;            /* [(run * ntopics + topic) * nslots + slot] */
@@ -39,6 +40,7 @@ struct analysis_in {
 	struct warnings *warn;         /* warnings for the caller to print */
 	FILE *images;                  /* --images, or NULL */
 	const struct meld_labels *labels;  /* --meld's labels, or NULL */
+	FILE *pair_images;             /* --pair-images stream, or NULL */
 };
 
 struct analysis {
@@ -46,6 +48,9 @@ struct analysis {
 	const char *option;            /* the option that selects it, or NULL */
 	int images;                    /* needs corpus images (-b >= 1) */
 	int keep;                      /* needs every per-topic image value */
+	int own_pools;                 /* with --pool, scores its own images
+					  under pools of its own (each pair's):
+					  reads no kept images */
 	/* Print the table; returns 0, or -1 when writing failed. */
 	int (*print)(FILE *f, const struct analysis_in *in);
 };

@@ -47,6 +47,8 @@ struct options {
 	const char **mf_text;     /* [nmf] each meld factor as given (owned) */
 	double *mf;               /* [nmf] its value (owned) */
 	size_t nmf;
+	unsigned long pool;       /* --pool K: judgement pool depth, 0 = none */
+	const char *pair_images;  /* --pair-images FILE, or NULL */
 	int quiet;                /* --quiet: no warnings */
 	int help, version;
 };

@@ -1,7 +1,8 @@
 /*
- * compare.h - system comparisons and measure reliability from the
- * bootstrap images (Zobel & Rashidi, CIKM 2020, Tables 2-4 and Figures
- * 1, 5-7; Cormack & Grossman, SIGIR 2019, for the spread of rankings).
+ * compare.h - system comparisons (pairs.c) and measure reliability
+ * (compare.c) from the bootstrap images (Zobel & Rashidi, CIKM 2020,
+ * Tables 2-4 and Figures 1, 5-7; Cormack & Grossman, SIGIR 2019, for the
+ * spread of rankings).
  * All statistics are over images 1..B; quantiles are type 7.
  *
  * Inputs are the bootstrap's per-image values (boot.h, with keep set).
@@ -24,14 +25,19 @@ struct compare_opts {
 	int per_topic;          /* --pairs: add per-topic rows (-q) */
 	int decimals;
 	int progress;           /* progress line on standard error */
+	FILE *pair_images;      /* --pair-images stream, or NULL */
 };
 
 /* --pairs: the table "runA runB measure qid root_diff ... p_lt05", one
  * row per unordered pair (A before B in command-line order) and measure,
  * with qid "all"; with per_topic, one row per topic before each of those.
  * The qid column is there either way, so that -q changes no column
- * number.  See the man page for the columns.  Returns 0, or -1 when
- * writing failed. */
+ * number.  See the man page for the columns.  The values are br's kept
+ * images, or, when s->pool is set (br unused, may be NULL), each pair's
+ * own pool in every image (pairpool.h).  With o->pair_images, also the
+ * table "runA runB measure qid image diff p" there, rows in the same
+ * order, then images 0..B.  Returns 0, or -1 when writing f failed (the
+ * caller checks o->pair_images). */
 int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 		  const struct compare_opts *o);
 

@@ -5,9 +5,12 @@
  *
  * What a measure sees of one ranking of one topic in one bootstrap image
  * (image 0, the root, has every multiplicity 1):
- *   struct topic_image - the topic's judged documents and each document's
- *       multiplicity k in this image; R = relevant documents counted with
- *       multiplicity.
+ *   struct topic_image - the topic's judged documents and each judged
+ *       document's multiplicity k in this image; R = relevant documents
+ *       counted with multiplicity.  With --pool, k is 0 for a judged
+ *       document outside the image's pool (it counts as unjudged), so
+ *       that R, ideal rankings and every judged count see only the pooled
+ *       judgements; the ranking's positions still count every copy.
  *   struct ranked - the ranking as a short list of hits, in rank order:
  *       h: documents that are relevant or have positive gain (ids < n_int);
  *       a hit is a document with multiplicity k = hit_k() >= 1 occupying
@@ -20,7 +23,8 @@
  *       of positions of the whole ranking in the image (len).  Unjudged
  *       documents only advance positions.
  * A measure sees a topic whose image has R = 0 only if it sets
- * call_when_r0, and an empty ranking (the run has no document for the
+ * call_when_r0 (or call_when_gain and the image has a judged document of
+ * positive grade), and an empty ranking (the run has no document for the
  * topic, or none with k >= 1 in this image) only if it sets
  * call_when_empty; otherwise the scorer gives it 0 there.  An empty
  * ranking is a struct ranked with n = nj = nneg = len = 0.
@@ -118,6 +122,10 @@ struct measure_def {
 	/* Nonzero: called when the image of the topic has R = 0 (else the
 	 * scorer writes 0). */
 	int call_when_r0;
+	/* Nonzero: called also when R = 0 but the image of the topic has a
+	 * judged document of positive grade (nDCG, nCG: gains are the
+	 * positive grades whatever the level, as trec_eval's ndcg_cut). */
+	int call_when_gain;
 	/* Nonzero: called on an empty ranking (else the scorer writes 0). */
 	int call_when_empty;
 	/* Nonzero: the value for "all" (and each image's system value) is
@@ -129,7 +137,8 @@ struct measure_def {
 	/* Per topic and image, shared by all runs (may be NULL): fill the
 	 * measure's area of prep_n doubles (1 when prep_n is 0), which score
 	 * then reads as prep.  Called whenever score may be (R > 0, or
-	 * call_when_r0); without prep, score sees prep[0] = 0. */
+	 * call_when_r0, or call_when_gain with a positive grade); without
+	 * prep, score sees prep[0] = 0. */
 	void (*prep)(const struct measure *m, const struct topic_image *ti,
 		     double *area);
 	size_t prep_n;

@@ -31,7 +31,8 @@ void output_p(FILE *f, double v, int decimals);
 /* Bootstrap summaries (-b B): header "run qid measure root mean sd ci_lo
  * q25 median q75 ci_hi rank rank_min rank_q25 rank_median rank_q75
  * rank_max", rows in the same order as output_eval.  sd is "NA" when it is
- * undefined (B = 1); rank, rank_min and rank_max print as integers. */
+ * undefined (B = 1); rank, rank_min and rank_max print as integers; the
+ * six rank columns are "NA" for a residual (not an effectiveness score). */
 struct boot_result;
 int output_boot(FILE *f, const struct scorer *s, const struct boot_result *b,
 		const struct options *o);

@@ -11,6 +11,15 @@
  *
  * Values are laid out out[run * nslots + slot]; a slot is one output of
  * one measure (RBP has two: the score and the residual).
+ *
+ * Shallow pools (--pool K): in every image the judgements of documents
+ * outside the pool - the documents at positions 1..K of the pooling runs'
+ * rankings of the image - are masked before the measures run: a second
+ * multiplicity vector (score_scratch.kj) holds k for pooled judged
+ * documents and 0 for the others, and is what the judged side sees (R,
+ * ideal gains, hits, judged spans), while positions count every copy
+ * (score_scratch.k).  The pool of the whole scorer (every run) is
+ * computed once per topic and image; a pair's pool by score_topic_pair.
  */
 #ifndef CBEVAL_SCORE_H
 #define CBEVAL_SCORE_H
@@ -43,6 +52,9 @@ struct scorer {
 	int needs_length;       /* some measure sets needs_length */
 	int needs_negative;     /* some measure sets needs_negative */
 	int any_r0;             /* some measure sets call_when_r0 */
+	int any_gain;           /* some measure sets call_when_gain */
+	uint64_t pool;          /* --pool K: pool depth, 0 = every judgement
+				   counts (set by the caller after scorer_init) */
 	size_t prep_n;          /* doubles of all the measures' prep areas */
 	size_t max_ranking;     /* longest ranking of any run */
 	size_t max_docs;        /* most documents of any topic */
@@ -56,7 +68,8 @@ struct score_scratch {
 	struct span *o;
 	struct hit *g;          /* negative-grade documents (needs_negative) */
 	uint32_t *P;            /* positions of one ranking's entries */
-	uint8_t *k;
+	uint8_t *k;             /* multiplicities: positions */
+	uint8_t *kj;            /* judged multiplicities under a pool */
 	double *prep;           /* the measures' prep areas, in order */
 };
 
@@ -65,6 +78,13 @@ static inline const struct measure *scorer_slot_measure(const struct scorer *s,
 							size_t k)
 {
 	return &s->m[s->slots[k].measure];
+}
+
+/* Nonzero when slot k is an effectiveness score, 0 for a residual (which
+ * gets no ranks and no ranking statistics). */
+static inline int scorer_slot_is_score(const struct scorer *s, size_t k)
+{
+	return s->slots[k].out == 0;
 }
 
 /* How slot k aggregates over topics (see measure_agg). */
@@ -87,13 +107,21 @@ void score_scratch_release(struct score_scratch *x);
 /* Score topic t under the multiplicities the caller wrote to x->k (one
  * byte per document of the topic, 0 to IMAGE_KMAX): any replicate of the
  * collection - a part of a partition has 0 or 1 - is scored this way,
- * by the one scorer.  out[run * nslots + slot]. */
+ * by the one scorer, with the pool of every run when s->pool is set.
+ * out[run * nslots + slot]. */
 void score_topic_mult(const struct scorer *s, size_t t,
 		      struct score_scratch *x, double *out);
 
 /* Score topic t in image b (0 = root): out[run * nslots + slot]. */
 void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 		       struct score_scratch *x, double *out);
+
+/* Score runs a and c on topic t under the multiplicities in x->k with
+ * only the judgements of their own pool, the top s->pool positions of a
+ * and c (--pairs with --pool; s->pool >= 1): out[slot] for a,
+ * out[nslots + slot] for c. */
+void score_topic_pair(const struct scorer *s, size_t t, size_t a, size_t c,
+		      struct score_scratch *x, double *out);
 
 /* Root scores of every run, topic and slot, in parallel on the pool:
  * vals[(run * ntopics + topic) * nslots + slot].  Caller frees. */

@@ -30,6 +30,7 @@ static void compare_opts_of(const struct analysis_in *in, struct compare_opts *c
 	co->per_topic = in->o->per_topic;
 	co->decimals = in->o->decimals;
 	co->progress = in->progress;
+	co->pair_images = in->pair_images;
 }
 
 static int room_pairs(FILE *f, const struct analysis_in *in)
@@ -95,13 +96,13 @@ static int room_meld(FILE *f, const struct analysis_in *in)
 }
 
 const struct analysis analysis_table[] = {
-	{ "evaluation", NULL, 0, 0, room_evaluation },
-	{ "summary", NULL, 1, 0, room_summary },
-	{ "pairs", "--pairs", 1, 1, room_pairs },
-	{ "reliability", "--reliability", 1, 1, room_reliability },
-	{ "sensitivity", "--sensitivity", 0, 0, room_sensitivity },
-	{ "partitions", "--partitions", 0, 0, room_partitions },
-	{ "meld", "--meld", 0, 0, room_meld },
+	{ "evaluation", NULL, 0, 0, 0, room_evaluation },
+	{ "summary", NULL, 1, 0, 0, room_summary },
+	{ "pairs", "--pairs", 1, 1, 1, room_pairs },
+	{ "reliability", "--reliability", 1, 1, 0, room_reliability },
+	{ "sensitivity", "--sensitivity", 0, 0, 0, room_sensitivity },
+	{ "partitions", "--partitions", 0, 0, 0, room_partitions },
+	{ "meld", "--meld", 0, 0, 0, room_meld },
 };
 const size_t analysis_table_len = sizeof analysis_table / sizeof *analysis_table;
 

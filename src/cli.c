@@ -38,8 +38,8 @@ void cli_usage(FILE *f)
 	      "              [-p N] [-t T] [--dedup] [--images FILE] [--order score|rank|file]\n"
 	      "              [--pairs | --reliability | --sensitivity | --partitions X\n"
 	      "               | --meld LABELS|rank] [--mf LIST] [--splits K] [--resamples M]\n"
-	      "              [--randomizations R] [--quiet] [--seed S] [--top N]\n"
-	      "              [--top-by MEASURE] QRELS RUN...\n", f);
+	      "              [--randomizations R] [--quiet] [--pool K] [--pair-images FILE]\n"
+	      "              [--seed S] [--top N] [--top-by MEASURE] QRELS RUN...\n", f);
 }
 
 void cli_help(FILE *f)
@@ -92,6 +92,11 @@ void cli_help(FILE *f)
 	      "                  --meld: random meld splits per factor (default 10)\n"
 	      "  --resamples M   with --partitions: residual resamples (default 1000)\n"
 	      "  --randomizations R  with --partitions: randomization test (default 10000)\n"
+	      "  --pool K        in every image judge only the documents at positions\n"
+	      "                  1..K of the runs (of each pair with --pairs); the\n"
+	      "                  other judgements count as unjudged (1 to 100000)\n"
+	      "  --pair-images FILE  with --pairs: write each pair's difference and\n"
+	      "                  t-test p in every image to FILE\n"
 	      "  --top N         keep only the N runs with the highest score on the\n"
 	      "                  first measure (ties: command-line order)\n"
 	      "  --top-by M      with --top: rank the runs by measure M instead\n"
@@ -102,6 +107,7 @@ void cli_help(FILE *f)
 	      "run qid measure root mean sd ci_lo q25 median q75 ci_hi rank rank_min\n"
 	      "rank_q25 rank_median rank_q75 rank_max (-b B); --pairs: runA runB measure\n"
 	      "qid root_diff mean sd ci_lo ci_hi p_gt p_eq root_p p_median p_lt05;\n"
+	      "--pair-images: runA runB measure qid image diff p;\n"
 	      "--reliability: measure run qid statistic value;\n"
 	      "--sensitivity: measure runA runB statistic value;\n"
 	      "--partitions: measure split runA runB statistic value;\n"
@@ -202,7 +208,8 @@ static const struct {
 	{ "version", 0 }, { "dedup", 0 }, { "pairs", 0 }, { "reliability", 0 },
 	{ "quiet", 0 }, { "sensitivity", 0 }, { "top", 1 }, { "top-by", 1 },
 	{ "partitions", 1 }, { "splits", 1 }, { "resamples", 1 },
-	{ "randomizations", 1 }, { "meld", 1 }, { "mf", 1 },
+	{ "randomizations", 1 }, { "meld", 1 }, { "mf", 1 }, { "pool", 1 },
+	{ "pair-images", 1 },
 };
 
 /* Index of the long option name (n bytes), or -1. */
@@ -299,6 +306,41 @@ static int apply(struct options *o, const char *opt, const char *v,
 			return -1;
 		}
 		o->images_file = v;
+	} else if (strcmp(opt, "--pool") == 0) {
+		if (num_arg(opt, v, 1, 100000, &n, d))
+			return -1;
+		o->pool = (unsigned long)n;
+	} else if (strcmp(opt, "--pair-images") == 0) {
+		if (!*v) {
+			diag_set(d, "option --pair-images: empty file name");
+			return -1;
+		}
+		o->pair_images = v;
+	}
+	return 0;
+}
+
+/* --pool and --pair-images against the other options (after those of the
+ * analyses are checked): 0, or -1 with d set. */
+static int check_pools(const struct options *o, struct diag *d)
+{
+	if (o->pool && (o->sensitivity || o->partitions || o->meld)) {
+		diag_set(d, "option --pool judges the top documents of bootstrap images: not with %s",
+			 o->sensitivity ? "--sensitivity" : o->partitions
+			 ? "--partitions" : "--meld");
+		return -1;
+	}
+	if (o->pair_images && !o->pairs) {
+		diag_set(d, "option --pair-images needs --pairs");
+		return -1;
+	}
+	if (o->pair_images && strcmp(o->pair_images, "-") == 0) {
+		diag_set(d, "option --pair-images -: standard output already carries the --pairs table");
+		return -1;
+	}
+	if (o->pool && o->pairs && o->images_file) {
+		diag_set(d, "option --images: with --pairs and --pool each pair has its own pool (see --pair-images)");
+		return -1;
 	}
 	return 0;
 }
@@ -514,6 +556,8 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 			goto fail;
 		}
 	}
+	if (check_pools(o, d) != 0)
+		goto fail;
 	if (o->partitions) {
 		if (!o->splits)
 			o->splits = 1;

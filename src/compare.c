@@ -1,14 +1,11 @@
 /*
- * compare.c - --pairs and --reliability (see compare.h).
+ * compare.c - --reliability (see compare.h; --pairs is in pairs.c).
  *
- * Cost notes.  Per-image paired t-tests: only |t| is computed per image;
- * the median p over images is p at the median |t| (p falls as |t| grows),
- * and "p < 0.05" is decided against the critical |t|, with the p-value
- * itself computed near that boundary.  Leave-one-out intervals: the B
- * values of a triple are sorted once; dropping one value shifts the order
- * statistics above it by one place, so each held-out interval costs O(1).
- * Kendall's tau-b between image rankings: each image's pairwise order is
- * kept as a vector of signs, so tau-b of two images is a dot product.
+ * Cost notes.  Leave-one-out intervals: the B values of a triple are
+ * sorted once; dropping one value shifts the order statistics above it by
+ * one place, so each held-out interval costs O(1).  Kendall's tau-b
+ * between image rankings: each image's pairwise order is kept as a vector
+ * of signs, so tau-b of two images is a dot product.
  */
 #include "compare.h"
 #include "output.h"
@@ -20,222 +17,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- shared helpers ----------------------------------------------------- */
-
-/* t statistic from a mean and a sum of squared deviations over n values,
- * as stats_t_stat computes it. */
-static double t_of(double mean, double ss, size_t n)
-{
-	double sd;
-	if (n < 2)
-		return NAN;
-	sd = sqrt(ss / (double)(n - 1));
-	if (sd == 0)
-		return mean == 0 ? 0 : (mean > 0 ? INFINITY : -INFINITY);
-	return mean / (sd / sqrt((double)n));
-}
-
-/* |t| at which the two-sided p is 0.05, by bisection. */
-static double t_critical(double df)
-{
-	double lo = 0, hi = 1;
-	while (stats_t_p(hi, df) >= 0.05)
-		hi *= 2;
-	for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
-		double mid = 0.5 * (lo + hi);
-		if (stats_t_p(mid, df) >= 0.05)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return hi;
-}
-
-static int p_below_05(double u, double tc, double df)
-{
-	if (u > tc * (1 + 1e-9))
-		return 1;
-	if (u < tc * (1 - 1e-9))
-		return 0;
-	return stats_t_p(u, df) < 0.05;
-}
-
-/* ---- --pairs ------------------------------------------------------------ */
-
-enum { PC_ROOT, PC_MEAN, PC_SD, PC_LO, PC_HI, PC_GT, PC_EQ, PC_ROOTP,
-       PC_PMED, PC_PLT05, PC_N };
-
-struct pair_job {
-	const struct scorer *s;
-	const struct boot_result *br;
-	const struct compare_opts *o;
-	size_t *pa, *pb;        /* the pairs of this batch */
-	size_t rows_per_pair;   /* nslots * (1 + ntopics with -q) */
-	double *rows;           /* [pair in batch][row][PC_N] */
-	double *scratch;        /* per worker: 5 * (B + 1) doubles */
-	double tc;              /* critical |t| for df = topics - 1 */
-	struct progress prog;   /* pairs done */
-};
-
-/* Statistics of d[0..B] (d[0] = root) into row: root, mean, sd, 95%
- * interval, fractions of images above and at 0; x is scratch. */
-static void diff_stats(const double *d, unsigned long B, double *x, double *row)
-{
-	unsigned long gt = 0, eq = 0;
-	row[PC_ROOT] = d[0];
-	memcpy(x, d + 1, B * sizeof *x);
-	row[PC_MEAN] = stats_mean(x, B);
-	row[PC_SD] = stats_sd(x, B, row[PC_MEAN]);
-	for (unsigned long b = 1; b <= B; b++) {
-		gt += d[b] > 0;
-		eq += d[b] == 0;
-	}
-	stats_sort(x, B);
-	row[PC_LO] = stats_quantile(x, B, 0.025);
-	row[PC_HI] = stats_quantile(x, B, 0.975);
-	row[PC_GT] = (double)gt / (double)B;
-	row[PC_EQ] = (double)eq / (double)B;
-	row[PC_ROOTP] = row[PC_PMED] = row[PC_PLT05] = NAN;
-}
-
-static void pair_task(void *ctx, size_t i, unsigned w)
-{
-	struct pair_job *j = ctx;
-	const struct scorer *s = j->s;
-	const struct boot_result *br = j->br;
-	unsigned long B = j->o->B;
-	size_t nimg = B + 1, ns = s->nslots, nt = s->c->n, S = s->nruns;
-	size_t A = j->pa[i], C = j->pb[i];
-	double *x = j->scratch + (size_t)w * 5 * nimg;
-	double *d = x + nimg, *sz = d + nimg, *ss = sz + nimg, *u = ss + nimg;
-	double *row = j->rows + i * j->rows_per_pair * PC_N;
-	double df = (double)nt - 1;
-
-	for (size_t k = 0; k < ns; k++) {
-		const double *a = br->sys + (A * ns + k) * nimg;
-		const double *c = br->sys + (C * ns + k) * nimg;
-		double *sys_row;
-		for (size_t b = 0; b < nimg; b++)
-			d[b] = a[b] - c[b];
-		/* per-topic rows come first, then the system row */
-		for (size_t t = 0; j->o->per_topic && t < nt; t++) {
-			const double *ta = br->full + ((k * nt + t) * S + A) * nimg;
-			const double *tc = br->full + ((k * nt + t) * S + C) * nimg;
-			double *z = u;
-			for (size_t b = 0; b < nimg; b++)
-				z[b] = ta[b] - tc[b];
-			diff_stats(z, B, x, row);
-			row += PC_N;
-		}
-		sys_row = row;
-		diff_stats(d, B, x, sys_row);
-		row += PC_N;
-
-		/* Paired t over topics in every image: means, then squares. */
-		memset(sz, 0, nimg * sizeof *sz);
-		memset(ss, 0, nimg * sizeof *ss);
-		for (size_t t = 0; t < nt; t++) {
-			const double *ta = br->full + ((k * nt + t) * S + A) * nimg;
-			const double *tc = br->full + ((k * nt + t) * S + C) * nimg;
-			for (size_t b = 0; b < nimg; b++)
-				sz[b] += ta[b] - tc[b];
-		}
-		for (size_t b = 0; b < nimg; b++)
-			sz[b] /= (double)nt;
-		for (size_t t = 0; t < nt; t++) {
-			const double *ta = br->full + ((k * nt + t) * S + A) * nimg;
-			const double *tc = br->full + ((k * nt + t) * S + C) * nimg;
-			for (size_t b = 0; b < nimg; b++) {
-				double z = (ta[b] - tc[b]) - sz[b];
-				ss[b] += z * z;
-			}
-		}
-		if (nt < 2)
-			continue;
-		sys_row[PC_ROOTP] = stats_t_p(t_of(sz[0], ss[0], nt), df);
-		{
-			unsigned long lt = 0;
-			double h = (double)(B - 1) * 0.5, p0, p1;
-			size_t lo;
-			for (unsigned long b = 1; b <= B; b++) {
-				u[b - 1] = fabs(t_of(sz[b], ss[b], nt));
-				lt += (unsigned long)p_below_05(u[b - 1], j->tc, df);
-			}
-			sys_row[PC_PLT05] = (double)lt / (double)B;
-			/* p ascending is |t| descending: the type-7 median of p */
-			stats_sort(u, B);
-			lo = (size_t)floor(h);
-			p0 = stats_t_p(u[B - 1 - lo], df);
-			p1 = lo + 1 < B ? stats_t_p(u[B - 2 - lo], df) : p0;
-			sys_row[PC_PMED] = p0 + (h - (double)lo) * (p1 - p0);
-		}
-	}
-	progress_add(&j->prog, 1, w == 0);
-}
-
-int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
-		  const struct compare_opts *o)
-{
-	size_t S = s->nruns, nt = s->c->n, ns = s->nslots, nimg = o->B + 1;
-	size_t npairs = S * (S - (S > 0)) / 2, batch = 256, done = 0;
-	struct pair_job j;
-
-	j.s = s;
-	j.br = br;
-	j.o = o;
-	j.rows_per_pair = ns * (1 + (o->per_topic ? nt : 0));
-	j.pa = xcalloc(batch, sizeof *j.pa);
-	j.pb = xcalloc(batch, sizeof *j.pb);
-	j.rows = xcalloc(size_mul(batch, j.rows_per_pair * PC_N), sizeof *j.rows);
-	j.scratch = xcalloc(size_mul(pool_size(o->pool), 5 * nimg), sizeof *j.scratch);
-	j.tc = nt >= 2 ? t_critical((double)nt - 1) : 0;
-	progress_init(&j.prog, o->progress, "pairs", (unsigned long)npairs, 1);
-
-	/* The qid column is there with and without -q, so that the columns
-	 * keep their numbers; without -q it holds "all". */
-	fputs("runA\trunB\tmeasure\tqid\troot_diff\tmean\tsd\tci_lo\tci_hi\t"
-	      "p_gt\tp_eq\troot_p\tp_median\tp_lt05\n", f);
-	{
-		size_t A = 0, C = 1;
-		while (done < npairs) {
-			size_t n = 0;
-			for (; n < batch && done + n < npairs; n++) {
-				j.pa[n] = A;
-				j.pb[n] = C;
-				if (++C == S) {
-					A++;
-					C = A + 1;
-				}
-			}
-			pool_run(o->pool, n, pair_task, &j);
-			for (size_t i = 0; i < n; i++) {
-				const double *row = j.rows + i * j.rows_per_pair * PC_N;
-				for (size_t k = 0; k < ns; k++) {
-					size_t nrow = o->per_topic ? nt + 1 : 1;
-					for (size_t q = 0; q < nrow; q++, row += PC_N) {
-						fprintf(f, "%s\t%s\t%s\t%s", s->runs[j.pa[i]].name,
-							s->runs[j.pb[i]].name, s->slots[k].name,
-							q < nrow - 1 ? s->c->topic[q].qid : "all");
-						for (int c = PC_ROOT; c <= PC_EQ; c++)
-							output_num(f, row[c], o->decimals);
-						output_p(f, row[PC_ROOTP], o->decimals);
-						output_p(f, row[PC_PMED], o->decimals);
-						output_num(f, row[PC_PLT05], o->decimals);
-						fputc('\n', f);
-					}
-				}
-			}
-			done += n;
-		}
-	}
-	free(j.pa);
-	free(j.pb);
-	free(j.rows);
-	free(j.scratch);
-	progress_end(&j.prog);
-	return fflush(f) != 0 || ferror(f) ? -1 : 0;
-}
 
 /* ---- --reliability ------------------------------------------------------ */
 
@@ -359,6 +140,63 @@ static void row(FILE *f, const char *measure, const char *run, const char *qid,
 	fputc('\n', f);
 }
 
+/* The ranking statistics of slot k (tau_mean, tau_min, tau_q025,
+ * rank_sigma): Kendall's tau-b between the rankings of the runs by
+ * per-system score at the root and in each image, and their spread; NA
+ * for a residual, which ranks nothing.  vals is scratch for B doubles. */
+static void rel_rankings(FILE *f, struct rel_job *j,
+			 const struct compare_opts *o, size_t k, double *vals)
+{
+	const struct scorer *s = j->s;
+	const struct boot_result *br = j->br;
+	size_t S = s->nruns, ns = s->nslots, B = j->B, nimg = B + 1;
+	size_t npr = j->npairs_runs, nd = 0;
+	const char *mname = s->slots[k].name;
+	double sum = 0, mn = NAN, d2 = 0;
+	unsigned long n2 = 0;
+	int d = o->decimals;
+
+	if (!scorer_slot_is_score(s, k)) {
+		static const char *const rn[4] = { "tau_mean", "tau_min",
+						   "tau_q025", "rank_sigma" };
+		for (int c = 0; c < 4; c++)
+			row(f, mname, "all", "all", rn[c], NAN, d);
+		progress_add(&j->prog, (unsigned long)(B * (B - 1) / 2), 1);
+		return;
+	}
+	for (size_t b = 0; b < nimg; b++) {
+		signed char *sg = j->sign + b * npr;
+		size_t q = 0;
+		j->zero[b] = 0;
+		for (size_t a = 0; a < S; a++)
+			for (size_t c = a + 1; c < S; c++, q++) {
+				double va = br->sys[(a * ns + k) * nimg + b];
+				double vc = br->sys[(c * ns + k) * nimg + b];
+				sg[q] = (signed char)((va > vc) - (va < vc));
+				j->zero[b] += sg[q] == 0;
+			}
+	}
+	for (size_t b = 1; b <= B; b++) {
+		double tau = tau_of(j, 0, b);
+		if (isnan(tau))
+			continue;
+		vals[nd++] = tau;
+		sum += tau;
+		mn = isnan(mn) || tau < mn ? tau : mn;
+	}
+	stats_sort(vals, nd);
+	row(f, mname, "all", "all", "tau_mean", nd ? sum / (double)nd : NAN, d);
+	row(f, mname, "all", "all", "tau_min", mn, d);
+	row(f, mname, "all", "all", "tau_q025", stats_quantile(vals, nd, 0.025), d);
+	pool_run(o->pool, B, sigma_task, j);
+	for (size_t a = 0; a < B; a++) {
+		d2 += j->delta2[a];
+		n2 += j->ndelta[a];
+	}
+	row(f, mname, "all", "all", "rank_sigma",
+	    n2 ? sqrt(0.5 * d2 / (double)n2) : NAN, d);
+}
+
 int compare_reliability(FILE *f, const struct scorer *s,
 			const struct boot_result *br,
 			const struct compare_opts *o)
@@ -437,46 +275,7 @@ int compare_reliability(FILE *f, const struct scorer *s,
 				    ntr ? 100.0 * (double)cv.loo[c] / ((double)ntr * (double)B) : NAN, d);
 		}
 
-		/* rankings of the runs: tau-b to the root, and their spread */
-		for (size_t b = 0; b < nimg; b++) {
-			signed char *sg = j.sign + b * npr;
-			size_t q = 0;
-			j.zero[b] = 0;
-			for (size_t a = 0; a < S; a++)
-				for (size_t c = a + 1; c < S; c++, q++) {
-					double va = br->sys[(a * ns + k) * nimg + b];
-					double vc = br->sys[(c * ns + k) * nimg + b];
-					sg[q] = (signed char)((va > vc) - (va < vc));
-					j.zero[b] += sg[q] == 0;
-				}
-		}
-		{
-			size_t nd = 0;
-			double sum = 0, mn = NAN;
-			for (size_t b = 1; b <= B; b++) {
-				double tau = tau_of(&j, 0, b);
-				if (isnan(tau))
-					continue;
-				vals[nd++] = tau;
-				sum += tau;
-				mn = isnan(mn) || tau < mn ? tau : mn;
-			}
-			stats_sort(vals, nd);
-			row(f, mname, "all", "all", "tau_mean", nd ? sum / (double)nd : NAN, d);
-			row(f, mname, "all", "all", "tau_min", mn, d);
-			row(f, mname, "all", "all", "tau_q025", stats_quantile(vals, nd, 0.025), d);
-		}
-		{
-			double d2 = 0;
-			unsigned long n2 = 0;
-			pool_run(o->pool, B, sigma_task, &j);
-			for (size_t a = 0; a < B; a++) {
-				d2 += j.delta2[a];
-				n2 += j.ndelta[a];
-			}
-			row(f, mname, "all", "all", "rank_sigma",
-			    n2 ? sqrt(0.5 * d2 / (double)n2) : NAN, d);
-		}
+		rel_rankings(f, &j, o, k, vals);
 
 		/* per run */
 		for (size_t r = 0; r < S; r++) {

@@ -67,9 +67,33 @@ static int load_runs(struct run *runs, size_t n, struct collection *c,
 }
 
 
+/* Open path for writing (the --images and --pair-images files): the
+ * stream, or NULL with d set. */
+static FILE *open_out(const char *path, struct diag *d)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		diag_set(d, "%s: cannot open for writing: %s", path,
+			 strerror(errno));
+	return f;
+}
+
+/* Close a file opened by open_out; on a write error, when *status is
+ * still EXIT_OK, set d and *status. */
+static void close_out(FILE *f, const char *path, int *status, struct diag *d)
+{
+	int bad = ferror(f);
+	if ((fclose(f) != 0 || bad) && *status == EXIT_OK) {
+		diag_set(d, "%s: cannot write: %s", path,
+			 bad ? "write error" : strerror(errno));
+		*status = EXIT_DATA;
+	}
+}
+
 /* Run the selected analysis: score the root, and with -b the images
  * (writing --images; with "--images -" stdout carries the images table
- * only), then print its table. */
+ * only), then print its table.  An analysis with pools of its own
+ * (--pairs under --pool) scores its images itself. */
 static int run_analysis(const struct scorer *s, const struct options *o,
 			const struct meld_labels *ml, struct pool *pool,
 			struct diag *d)
@@ -92,16 +116,20 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 	in.warn = &warn;
 	if (o->images_file) {
 		to_stdout = strcmp(o->images_file, "-") == 0;
-		img = to_stdout ? stdout : fopen(o->images_file, "w");
-		if (!img) {
-			diag_set(d, "%s: cannot open for writing: %s",
-				 o->images_file, strerror(errno));
+		img = to_stdout ? stdout : open_out(o->images_file, d);
+		if (!img)
 			return EXIT_DATA;
-		}
 	}
 	in.images = img;
 	in.labels = ml;
-	if (a->images) {
+	if (o->pair_images && !(in.pair_images = open_out(o->pair_images, d))) {
+		if (img && !to_stdout)
+			fclose(img);
+		return EXIT_DATA;
+	}
+	if (a->images && o->pool && a->own_pools) {
+		/* scored by the analysis, pool by pool */
+	} else if (a->images) {
 		struct boot_opts bo;
 		bo.B = o->images;
 		bo.pool = pool;
@@ -127,12 +155,10 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 	else
 		status = EXIT_OK;
 out:
-	if (img && !to_stdout && (ferror(img) | fclose(img)) != 0 &&
-	    status == EXIT_OK) {
-		diag_set(d, "%s: cannot write: %s", o->images_file,
-			 strerror(errno));
-		status = EXIT_DATA;
-	}
+	if (img && !to_stdout)
+		close_out(img, o->images_file, &status, d);
+	if (in.pair_images)
+		close_out(in.pair_images, o->pair_images, &status, d);
 	free(root);
 	boot_result_release(&br);
 	warnings_release(&warn);
@@ -299,6 +325,7 @@ int eval_main(const struct options *o, struct diag *d)
 	if (o->meld && !ml.path)
 		meld_labels_rank(&ml, &c, kept ? kept : runs, nkept);
 	scorer_init(&s, &c, kept ? kept : runs, nkept, m, nm, o->seed);
+	s.pool = o->pool;   /* --top ranked the runs with every judgement */
 	status = run_analysis(&s, o, &ml, pool, d);
 	scorer_release(&s);
 out:

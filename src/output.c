@@ -88,12 +88,18 @@ void output_p(FILE *f, double v, int decimals)
 		fprintf(f, "\t%.*g", decimals > 0 ? decimals : 1, v);
 }
 
+/* A summary row; a residual (not an effectiveness score) has no ranks. */
 static void row_boot(FILE *f, const char *run, const char *qid,
-		     const char *measure, const double *st, int decimals)
+		     const char *measure, const double *st, int score,
+		     int decimals)
 {
 	fprintf(f, "%s\t%s\t%s", run, qid, measure);
 	for (int c = ST_ROOT; c <= ST_CI_HI; c++)
 		output_num(f, st[c], decimals);
+	if (!score) {
+		fputs("\tNA\tNA\tNA\tNA\tNA\tNA\n", f);
+		return;
+	}
 	fprintf(f, "\t%.0f\t%.0f", st[ST_RANK], st[ST_RANK_MIN]);
 	output_num(f, st[ST_RANK_Q25], decimals);
 	output_num(f, st[ST_RANK_MEDIAN], decimals);
@@ -115,10 +121,11 @@ int output_boot(FILE *f, const struct scorer *s, const struct boot_result *b,
 				row_boot(f, run, s->c->topic[t].qid,
 					 s->slots[k].name,
 					 b->topic + ((r * nt + t) * ns + k) * ST_N,
-					 o->decimals);
+					 scorer_slot_is_score(s, k), o->decimals);
 		for (size_t k = 0; k < ns; k++)
 			row_boot(f, run, "all", s->slots[k].name,
-				 b->all + (r * ns + k) * ST_N, o->decimals);
+				 b->all + (r * ns + k) * ST_N,
+				 scorer_slot_is_score(s, k), o->decimals);
 	}
 	if (fflush(f) != 0 || ferror(f))
 		return -1;

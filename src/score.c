@@ -37,6 +37,7 @@ void scorer_init(struct scorer *s, const struct collection *c,
 		s->needs_length |= def->needs_length != 0;
 		s->needs_negative |= def->needs_negative != 0;
 		s->any_r0 |= def->call_when_r0 != 0;
+		s->any_gain |= def->call_when_gain != 0;
 	}
 	s->slots = xcalloc(ns, sizeof *s->slots);
 	for (size_t i = 0; i < nm; i++)
@@ -72,6 +73,7 @@ void score_scratch_init(struct score_scratch *x, const struct scorer *s)
 		       sizeof *x->g);
 	x->P = xcalloc(s->max_ranking + 1, sizeof *x->P);
 	x->k = xcalloc(s->max_docs ? s->max_docs : 1, sizeof *x->k);
+	x->kj = xcalloc(s->max_docs ? s->max_docs : 1, sizeof *x->kj);
 	x->prep = xcalloc(s->prep_n ? s->prep_n : 1, sizeof *x->prep);
 }
 
@@ -82,12 +84,39 @@ void score_scratch_release(struct score_scratch *x)
 	free(x->g);
 	free(x->P);
 	free(x->k);
+	free(x->kj);
 	free(x->prep);
 	memset(x, 0, sizeof *x);
 }
 
-/* Build the hit vector of one ranking under multiplicities k.  Returns 0
- * when the image leaves the ranking empty (every k = 0), else 1.
+/* The judged spans of the static stretch [a, e) under a pool: its maximal
+ * runs of pooled documents (kj > 0), split at the documents outside the
+ * pool that occupy positions (kj = 0 < k); documents with k = 0 occupy
+ * none and split nothing, so that when every document is pooled the
+ * spans are those of the scan without a pool.  Appends to o[no..]. */
+static size_t pooled_spans(const uint32_t *ids, const uint32_t *P,
+			   const uint8_t *k, const uint8_t *kj, size_t a,
+			   size_t e, struct span *o, size_t no)
+{
+	int open = 0;
+	for (size_t i = a; i < e; i++) {
+		uint32_t id = ids[i];
+		if (kj[id] && !open) {
+			o[no].start = P[i];
+			open = 1;
+		} else if (!kj[id] && k[id] && open) {
+			o[no++].end = P[i];
+			open = 0;
+		}
+	}
+	if (open)
+		o[no++].end = P[e];
+	return no;
+}
+
+/* Build the hit vector of one ranking under multiplicities k (positions)
+ * and kj (judged: k itself, or k masked by a pool, see score.h).  Returns
+ * 0 when the image leaves the ranking empty (every k = 0), else 1.
  *
  * The classification of entries is static (run.h), so per image only the
  * positions are computed: P[i] = position of entry i's first copy, for
@@ -98,7 +127,8 @@ void score_scratch_release(struct score_scratch *x)
  * out of the judged stretches (needs_negative), and the length of the
  * whole ranking is summed (needs_length). */
 static int scan(const struct scorer *s, const struct run *r, size_t t,
-		const uint8_t *k, struct score_scratch *x, struct ranked *out)
+		const uint8_t *k, const uint8_t *kj, struct score_scratch *x,
+		struct ranked *out)
 {
 	const struct topic *tp = &s->c->topic[t];
 	const uint64_t depth = s->judged_depth;
@@ -131,18 +161,22 @@ static int scan(const struct scorer *s, const struct run *r, size_t t,
 		c.pos = P[e];
 		c.id = id;
 		h[nh] = c;
-		nh += k[id] != 0;
+		nh += kj[id] != 0;
 	}
 	for (size_t j = 0; j < nsp; j++) {
 		size_t a = sp[2 * j], b = sp[2 * j + 1];
 		struct span c;
 		if (a > i)
 			break;
-		c.start = P[a];
-		c.end = P[b < i ? b : i];
-		o[no] = c;
-		no += c.end > c.start;
-		if (c.start > depth)
+		if (kj != k) {
+			no = pooled_spans(ids, P, k, kj, a, b < i ? b : i, o, no);
+		} else {
+			c.start = P[a];
+			c.end = P[b < i ? b : i];
+			o[no] = c;
+			no += c.end > c.start;
+		}
+		if (P[a] > depth)
 			break;
 	}
 	/* Negative grades are ids n_nonneg .. n_judged - 1: look for them in
@@ -159,7 +193,7 @@ static int scan(const struct scorer *s, const struct run *r, size_t t,
 				c.pos = P[e];
 				c.id = id;
 				g[ng] = c;
-				ng += id >= tp->n_nonneg && k[id] != 0;
+				ng += id >= tp->n_nonneg && kj[id] != 0;
 			}
 		}
 	}
@@ -194,70 +228,136 @@ void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 	score_topic_mult(s, t, x, out);
 }
 
-void score_topic_mult(const struct scorer *s, size_t t,
-		      struct score_scratch *x, double *out)
+/* Mark in kj the judged documents of the pool of the given runs: those
+ * whose first copy is at positions 1..s->pool of one of their rankings
+ * under k (kj = k for them, 0 for every other judged document). */
+static void pool_judged(const struct scorer *s, size_t t, const size_t *runs,
+			size_t nruns, const uint8_t *k, uint8_t *kj)
 {
 	const struct topic *tp = &s->c->topic[t];
-	struct topic_image ti;
-	struct ranked none;
-	uint64_t R = 0;
-
-	for (uint32_t id = 0; id < tp->n_rel; id++)
-		R += x->k[id];
-	ti.t = tp;
-	ti.k = x->k;
-	ti.R = R;
-	/* Most measures score 0 when R = 0 (see measure.h). */
-	if (R == 0 && !s->any_r0) {
-		memset(out, 0, s->nruns * s->nslots * sizeof *out);
-		return;
-	}
-	{
-		double *area = x->prep;
-		for (size_t i = 0; i < s->nm; i++) {
-			const struct measure_def *def = s->m[i].def;
-			if (def->prep && (R || def->call_when_r0))
-				def->prep(&s->m[i], &ti, area);
-			else
-				area[0] = 0;
-			area += measure_prep_n(def);
+	memset(kj, 0, tp->n_judged);
+	for (size_t i = 0; i < nruns; i++) {
+		const struct run *r = &s->runs[runs ? runs[i] : i];
+		const uint32_t *ids = r->ids + r->off[t];
+		size_t n = r->off[t + 1] - r->off[t];
+		uint64_t pos = 1;
+		for (size_t e = 0; e < n && pos <= s->pool; e++) {
+			uint32_t id = ids[e];
+			if (id < tp->n_judged)
+				kj[id] = k[id];
+			pos += k[id];
 		}
 	}
+}
+
+/* What every run of topic t shares under judged multiplicities kj: R, the
+ * positive-gain mass G and every measure's prep area (x->prep).  Returns 0
+ * when no measure is called (every value is 0). */
+static int topic_prep(const struct scorer *s, size_t t, const uint8_t *kj,
+		      struct score_scratch *x, struct topic_image *ti,
+		      uint64_t *G)
+{
+	const struct topic *tp = &s->c->topic[t];
+	double *area = x->prep;
+	uint64_t R = 0;
+	for (uint32_t id = 0; id < tp->n_rel; id++)
+		R += kj[id];
+	*G = 0;
+	if (R == 0 && s->any_gain)
+		for (uint32_t id = 0; id < tp->n_pos; id++)
+			*G += kj[id];
+	ti->t = tp;
+	ti->k = kj;
+	ti->R = R;
+	/* Most measures score 0 when R = 0 (see measure.h). */
+	if (R == 0 && *G == 0 && !s->any_r0)
+		return 0;
+	for (size_t i = 0; i < s->nm; i++) {
+		const struct measure_def *def = s->m[i].def;
+		if (def->prep && (R || def->call_when_r0 ||
+				  (def->call_when_gain && *G)))
+			def->prep(&s->m[i], ti, area);
+		else
+			area[0] = 0;
+		area += measure_prep_n(def);
+	}
+	return 1;
+}
+
+/* Every measure on one ranking (rk NULL: empty) into o[0..nslots). */
+static void score_ranked(const struct scorer *s, const struct topic_image *ti,
+			 uint64_t G, const double *prep, const struct ranked *rk,
+			 struct score_scratch *x, double *o)
+{
+	struct ranked none;
 	memset(&none, 0, sizeof none);
 	none.h = x->h;
 	none.judged = x->o;
 	none.neg = x->g;
-	for (size_t r = 0; r < s->nruns; r++) {
-		const struct run *run = &s->runs[r];
-		double *o = out + r * s->nslots;
-		struct ranked rk;
-		/* A run without this topic, or whose image of it is empty,
-		 * scores 0 on every measure (the residual included) except
-		 * those called on an empty ranking. */
-		const double *area = x->prep;
-		int empty = run->off[t + 1] == run->off[t] ||
-			    !scan(s, run, t, x->k, x, &rk);
-		for (size_t i = 0; i < s->nm; i++) {
-			const struct measure *m = &s->m[i];
-			const struct measure_def *def = m->def;
-			if ((R || def->call_when_r0) &&
-			    (!empty || def->call_when_empty)) {
-				/* An instance with fewer outputs than its
-				 * def (GM(RBP): no residual) keeps the
-				 * first ones. */
-				double all[MEASURE_MAX_OUT];
-				double *dst = m->n_out < def->n_out ? all : o;
-				def->score(m, empty ? &none : &rk, &ti, area,
-					   dst);
-				if (dst != o)
-					memcpy(o, all, (size_t)m->n_out * sizeof *o);
-			} else {
-				memset(o, 0, (size_t)m->n_out * sizeof *o);
-			}
-			o += m->n_out;
-			area += measure_prep_n(def);
+	for (size_t i = 0; i < s->nm; i++) {
+		const struct measure *m = &s->m[i];
+		const struct measure_def *def = m->def;
+		int called = ti->R || def->call_when_r0 ||
+			     (def->call_when_gain && G);
+		if (called && (rk || def->call_when_empty)) {
+			/* An instance with fewer outputs than its def
+			 * (GM(RBP): no residual) keeps the first ones. */
+			double all[MEASURE_MAX_OUT];
+			double *dst = m->n_out < def->n_out ? all : o;
+			def->score(m, rk ? rk : &none, ti, prep, dst);
+			if (dst != o)
+				memcpy(o, all, (size_t)m->n_out * sizeof *o);
+		} else {
+			memset(o, 0, (size_t)m->n_out * sizeof *o);
 		}
+		o += m->n_out;
+		prep += measure_prep_n(def);
 	}
+}
+
+/* Score the runs runs[0..n) (runs NULL: every run) of topic t under
+ * positions k and judged multiplicities kj: out[i * nslots + slot].  A
+ * run without this topic, or whose image of it is empty, scores 0 on
+ * every measure (the residual included) except those called on an empty
+ * ranking. */
+static void score_runs(const struct scorer *s, size_t t, const size_t *runs,
+		       size_t n, const uint8_t *kj, struct score_scratch *x,
+		       double *out)
+{
+	struct topic_image ti;
+	uint64_t G;
+	if (!topic_prep(s, t, kj, x, &ti, &G)) {
+		memset(out, 0, n * s->nslots * sizeof *out);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct run *run = &s->runs[runs ? runs[i] : i];
+		struct ranked rk;
+		int empty = run->off[t + 1] == run->off[t] ||
+			    !scan(s, run, t, x->k, kj, x, &rk);
+		score_ranked(s, &ti, G, x->prep, empty ? NULL : &rk, x,
+			     out + i * s->nslots);
+	}
+}
+
+void score_topic_mult(const struct scorer *s, size_t t,
+		      struct score_scratch *x, double *out)
+{
+	const uint8_t *kj = x->k;
+	if (s->pool) {
+		pool_judged(s, t, NULL, s->nruns, x->k, x->kj);
+		kj = x->kj;
+	}
+	score_runs(s, t, NULL, s->nruns, kj, x, out);
+}
+
+void score_topic_pair(const struct scorer *s, size_t t, size_t a, size_t c,
+		      struct score_scratch *x, double *out)
+{
+	const size_t runs[2] = { a, c };
+	assert(s->pool > 0);
+	pool_judged(s, t, runs, 2, x->k, x->kj);
+	score_runs(s, t, runs, 2, x->kj, x, out);
 }
 
 struct root_job {

@@ -117,6 +117,11 @@ BEGIN { load(dump)
 		w[m, "all", "all", "pair_qsd_mean"] = mean(pq, np); w[m, "all", "all", "pair_qsd_sd"] = sd(pq, np)
 		w[m, "all", "all", "holdout_below"] = 100 * hc[1] / np; w[m, "all", "all", "holdout_in"] = 100 * hc[2] / np; w[m, "all", "all", "holdout_above"] = 100 * hc[3] / np
 		w[m, "all", "all", "loo_below"] = 100 * lc[1] / (np * B); w[m, "all", "all", "loo_in"] = 100 * lc[2] / (np * B); w[m, "all", "all", "loo_above"] = 100 * lc[3] / (np * B)
+		if (m ~ /\.residual$/) {   # not a score: no ranking statistics
+			w[m, "all", "all", "tau_mean"] = w[m, "all", "all", "tau_min"] = "NA"
+			w[m, "all", "all", "tau_q025"] = w[m, "all", "all", "rank_sigma"] = "NA"
+			continue
+		}
 		nt = 0; s = 0; mn = "NA"
 		for (b = 1; b <= B; b++) { tb = tau(m, 0, b); if (tb == "NA") continue; tt[++nt] = tb; s += tb; if (mn == "NA" || tb < mn) mn = tb }
 		isort(tt, nt)

@@ -18,6 +18,10 @@
 #                    the image-0 rows (the unresampled collection) of
 #                    expected.images.b10.seed1.tsv (six measures, per topic,
 #                    17 significant digits) compared to within 1e-12.
+#   ndcg_level/      trec_eval's map, ndcg_cut_5/10/1000 and recip_rank under
+#                    -l 1, 2 and 3 (nDCG ignores the level: a topic with no
+#                    document of grade >= N still has its nDCG), -F trec -q
+#                    byte for byte.
 #
 # One cell is not trec_eval's: the "all" row of num_rel.  trec_eval 10.0
 # (m_num_rel.c, te_calc_avg_num_rel, with -c) counts the qrels lines with
@@ -269,5 +273,19 @@ if run "synth_small" "$tmp/out" -q -p 17 "$ss/qrels" "$ss"/runs/sys00[0-7].run; 
 	norm_trec "" < "$ss/expected.trec_eval.txt" > "$tmp/exp"
 	compare "synth_small/trec_eval" "$tol4" "$tmp/got" "$tmp/exp"
 fi
+
+# nDCG under -l N (tests/ref/ndcg_level): trec_eval's text byte for byte.
+nl=$ref/ndcg_level
+for n in 1 2 3; do
+	if run "ndcg_level -l $n" "$tmp/out" -F trec -q -l $n \
+		-m map,recip_rank,ndcg_cut_5,10,1000 "$nl/qrels" "$nl/run"; then
+		if grep -v '^runid' "$tmp/out" | cmp -s - "$nl/expected.l$n.txt"; then
+			ok "ref ndcg_level -l $n -F trec -q: identical to trec_eval's output ($(wc -l < "$nl/expected.l$n.txt" | tr -d ' ') lines)"
+		else
+			notok "ref ndcg_level -l $n -F trec -q: differs from trec_eval's output"
+			grep -v '^runid' "$tmp/out" | diff "$nl/expected.l$n.txt" - | sed 's/^/#   /' | head -n 20
+		fi
+	fi
+done
 
 exit $failed

@@ -5,8 +5,9 @@
  *   nCG@k = CG@k / ICG@k, ICG@k the same sum over the topic's positive
  *           grades sorted descending (counted with their multiplicity in
  *           an image); 0 when ICG@k = 0.
- * Like nDCG@k it ignores the relevance level (which decides only whether
- * R = 0).  Not in trec_eval; -F trec name: ncg_cut_k.
+ * Like nDCG@k it ignores the relevance level: a topic with no document of
+ * grade >= -l but some of positive grade is scored (call_when_gain).  Not
+ * in trec_eval; -F trec name: ncg_cut_k.
  */
 #include "measure.h"
 
@@ -68,6 +69,7 @@ const struct measure_def measure_ncg = {
 	.n_out = 1,
 	.parse = ncg_parse,
 	.names = ncg_names,
+	.call_when_gain = 1,
 	.prep = ncg_prep,
 	.score = ncg_score,
 };

@@ -3,8 +3,10 @@
  *   DCG@k = sum over i <= k of g(d_i) / log2(i + 1), g = the qrels grade
  *   (0 when absent or negative); nDCG@k = DCG@k / IDCG@k, IDCG@k the same
  *   sum over the topic's positive grades sorted descending (counted with
- *   their multiplicity in an image).  Ignores the relevance level, as
- *   trec_eval's ndcg_cut does.  trec_eval: ndcg_cut_k.
+ *   their multiplicity in an image); 0 when IDCG@k = 0.  Ignores the
+ *   relevance level, as trec_eval's ndcg_cut does: a topic with no
+ *   document of grade >= -l but some of positive grade is scored
+ *   (call_when_gain).  trec_eval: ndcg_cut_k.
  */
 #include "measure.h"
 #include "xalloc.h"
@@ -79,6 +81,7 @@ const struct measure_def measure_ndcg = {
 	.parse = ndcg_parse,
 	.names = ndcg_names,
 	.setup = ndcg_setup,
+	.call_when_gain = 1,
 	.prep = ndcg_prep,
 	.score = ndcg_score,
 };

@@ -1,0 +1,350 @@
+/*
+ * pairs.c - --pairs and --pair-images (see compare.h): every pair of runs
+ * compared over the images, from the kept images of the bootstrap or,
+ * with --pool, from each pair's own pool (pairpool.h).
+ *
+ * Cost notes.  Per-image paired t-tests: only |t| is computed per image;
+ * the median p over images is p at the median |t| (p falls as |t| grows),
+ * and "p < 0.05" is decided against the critical |t|, with the p-value
+ * itself computed near that boundary (every p is computed only for
+ * --pair-images).  Differences are computed as needed from the kept
+ * images and never stored; under pair pools they are what a batch keeps.
+ */
+#include "compare.h"
+#include "output.h"
+#include "pairpool.h"
+#include "pool.h"
+#include "progress.h"
+#include "stats.h"
+#include "xalloc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- t-tests ------------------------------------------------------------ */
+
+/* t statistic from a mean and a sum of squared deviations over n values,
+ * as stats_t_stat computes it. */
+static double t_of(double mean, double ss, size_t n)
+{
+	double sd;
+	if (n < 2)
+		return NAN;
+	sd = sqrt(ss / (double)(n - 1));
+	if (sd == 0)
+		return mean == 0 ? 0 : (mean > 0 ? INFINITY : -INFINITY);
+	return mean / (sd / sqrt((double)n));
+}
+
+/* |t| at which the two-sided p is 0.05, by bisection. */
+static double t_critical(double df)
+{
+	double lo = 0, hi = 1;
+	while (stats_t_p(hi, df) >= 0.05)
+		hi *= 2;
+	for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
+		double mid = 0.5 * (lo + hi);
+		if (stats_t_p(mid, df) >= 0.05)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}
+
+static int p_below_05(double u, double tc, double df)
+{
+	if (u > tc * (1 + 1e-9))
+		return 1;
+	if (u < tc * (1 - 1e-9))
+		return 0;
+	return stats_t_p(u, df) < 0.05;
+}
+
+/* ---- the values of a pair ----------------------------------------------- */
+
+enum { PC_ROOT, PC_MEAN, PC_SD, PC_LO, PC_HI, PC_GT, PC_EQ, PC_ROOTP,
+       PC_PMED, PC_PLT05, PC_N };
+
+struct pair_job {
+	const struct scorer *s;
+	const struct boot_result *br;   /* the kept images, or NULL */
+	const struct pairpool *pp;      /* each pair's pool (--pool), or NULL */
+	const struct compare_opts *o;
+	size_t *pa, *pb;        /* the pairs of this batch */
+	size_t rows_per_pair;   /* nslots * (1 + ntopics with -q) */
+	double *rows;           /* [pair in batch][row][PC_N] */
+	double *pimg;           /* [pair in batch][slot][B+1]: the t-test's p
+				   in every image (--pair-images), or NULL */
+	double *scratch;        /* per worker: 5 * (B + 1) doubles */
+	double tc;              /* critical |t| for df = topics - 1 */
+	struct progress prog;   /* pairs done (and pair-topics scored) */
+};
+
+/* The difference A - B of pair i of the batch on topic t in slot k,
+ * images 0..B: from the pair's pool, or computed into buf from the kept
+ * images. */
+static const double *topic_diff(const struct pair_job *j, size_t i, size_t k,
+				size_t t, double *buf)
+{
+	size_t nimg = j->o->B + 1, nt = j->s->c->n, S = j->s->nruns;
+	const double *ta, *tc;
+	if (j->pp)
+		return pairpool_z(j->pp, i, k, t);
+	ta = j->br->full + ((k * nt + t) * S + j->pa[i]) * nimg;
+	tc = j->br->full + ((k * nt + t) * S + j->pb[i]) * nimg;
+	for (size_t b = 0; b < nimg; b++)
+		buf[b] = ta[b] - tc[b];
+	return buf;
+}
+
+/* The difference of the per-system scores of pair i in slot k, images
+ * 0..B, into d. */
+static void sys_diff(const struct pair_job *j, size_t i, size_t k, double *d)
+{
+	size_t nimg = j->o->B + 1, ns = j->s->nslots;
+	const double *a, *c;
+	if (j->pp) {
+		a = pairpool_sys(j->pp, i, 0, k);
+		c = pairpool_sys(j->pp, i, 1, k);
+	} else {
+		a = j->br->sys + (j->pa[i] * ns + k) * nimg;
+		c = j->br->sys + (j->pb[i] * ns + k) * nimg;
+	}
+	for (size_t b = 0; b < nimg; b++)
+		d[b] = a[b] - c[b];
+}
+
+/* ---- the statistics ----------------------------------------------------- */
+
+/* Statistics of d[0..B] (d[0] = root) into row: root, mean, sd, 95%
+ * interval, fractions of images above and at 0; x is scratch. */
+static void diff_stats(const double *d, unsigned long B, double *x, double *row)
+{
+	unsigned long gt = 0, eq = 0;
+	row[PC_ROOT] = d[0];
+	memcpy(x, d + 1, B * sizeof *x);
+	row[PC_MEAN] = stats_mean(x, B);
+	row[PC_SD] = stats_sd(x, B, row[PC_MEAN]);
+	for (unsigned long b = 1; b <= B; b++) {
+		gt += d[b] > 0;
+		eq += d[b] == 0;
+	}
+	stats_sort(x, B);
+	row[PC_LO] = stats_quantile(x, B, 0.025);
+	row[PC_HI] = stats_quantile(x, B, 0.975);
+	row[PC_GT] = (double)gt / (double)B;
+	row[PC_EQ] = (double)eq / (double)B;
+	row[PC_ROOTP] = row[PC_PMED] = row[PC_PLT05] = NAN;
+}
+
+/* The paired t-tests of the system row: root_p, and over images 1..B the
+ * median p and the fraction below 0.05, from each image's mean sz[b] and
+ * sum of squared deviations ss[b] of the per-topic differences; u is
+ * scratch for B doubles. */
+static void t_tests(const struct pair_job *j, const double *sz,
+		    const double *ss, double *u, double *sys_row)
+{
+	size_t nt = j->s->c->n;
+	unsigned long B = j->o->B, lt = 0;
+	double df = (double)nt - 1, h = (double)(B - 1) * 0.5, p0, p1;
+	size_t lo;
+	sys_row[PC_ROOTP] = stats_t_p(t_of(sz[0], ss[0], nt), df);
+	for (unsigned long b = 1; b <= B; b++) {
+		u[b - 1] = fabs(t_of(sz[b], ss[b], nt));
+		lt += (unsigned long)p_below_05(u[b - 1], j->tc, df);
+	}
+	sys_row[PC_PLT05] = (double)lt / (double)B;
+	/* p ascending is |t| descending: the type-7 median of p */
+	stats_sort(u, B);
+	lo = (size_t)floor(h);
+	p0 = stats_t_p(u[B - 1 - lo], df);
+	p1 = lo + 1 < B ? stats_t_p(u[B - 2 - lo], df) : p0;
+	sys_row[PC_PMED] = p0 + (h - (double)lo) * (p1 - p0);
+}
+
+static void pair_task(void *ctx, size_t i, unsigned w)
+{
+	struct pair_job *j = ctx;
+	const struct scorer *s = j->s;
+	unsigned long B = j->o->B;
+	size_t nimg = B + 1, ns = s->nslots, nt = s->c->n;
+	double *x = j->scratch + (size_t)w * 5 * nimg;
+	double *d = x + nimg, *sz = d + nimg, *ss = sz + nimg, *u = ss + nimg;
+	double *row = j->rows + i * j->rows_per_pair * PC_N;
+
+	for (size_t k = 0; k < ns; k++) {
+		double *sys_row;
+		sys_diff(j, i, k, d);
+		/* per-topic rows come first, then the system row */
+		for (size_t t = 0; j->o->per_topic && t < nt; t++) {
+			diff_stats(topic_diff(j, i, k, t, u), B, x, row);
+			row += PC_N;
+		}
+		sys_row = row;
+		diff_stats(d, B, x, sys_row);
+		row += PC_N;
+
+		/* Paired t over topics in every image: means, then squares. */
+		memset(sz, 0, nimg * sizeof *sz);
+		memset(ss, 0, nimg * sizeof *ss);
+		for (size_t t = 0; t < nt; t++) {
+			const double *z = topic_diff(j, i, k, t, u);
+			for (size_t b = 0; b < nimg; b++)
+				sz[b] += z[b];
+		}
+		for (size_t b = 0; b < nimg; b++)
+			sz[b] /= (double)nt;
+		for (size_t t = 0; t < nt; t++) {
+			const double *z = topic_diff(j, i, k, t, u);
+			for (size_t b = 0; b < nimg; b++) {
+				double e = z[b] - sz[b];
+				ss[b] += e * e;
+			}
+		}
+		if (j->pimg)
+			for (size_t b = 0; b < nimg; b++)
+				j->pimg[(i * ns + k) * nimg + b] =
+					nt < 2 ? NAN : stats_t_p(t_of(sz[b], ss[b], nt),
+								 (double)nt - 1);
+		if (nt >= 2)
+			t_tests(j, sz, ss, u, sys_row);
+	}
+	progress_add(&j->prog, 1, w == 0);
+}
+
+/* ---- printing ----------------------------------------------------------- */
+
+/* The --pairs rows of the n pairs of the batch. */
+static void print_rows(FILE *f, const struct pair_job *j, size_t n)
+{
+	const struct scorer *s = j->s;
+	size_t ns = s->nslots, nt = s->c->n;
+	int dec = j->o->decimals;
+	for (size_t i = 0; i < n; i++) {
+		const double *row = j->rows + i * j->rows_per_pair * PC_N;
+		for (size_t k = 0; k < ns; k++) {
+			size_t nrow = j->o->per_topic ? nt + 1 : 1;
+			for (size_t q = 0; q < nrow; q++, row += PC_N) {
+				fprintf(f, "%s\t%s\t%s\t%s", s->runs[j->pa[i]].name,
+					s->runs[j->pb[i]].name, s->slots[k].name,
+					q < nrow - 1 ? s->c->topic[q].qid : "all");
+				for (int c = PC_ROOT; c <= PC_EQ; c++)
+					output_num(f, row[c], dec);
+				output_p(f, row[PC_ROOTP], dec);
+				output_p(f, row[PC_PMED], dec);
+				output_num(f, row[PC_PLT05], dec);
+				fputc('\n', f);
+			}
+		}
+	}
+}
+
+/* One --pair-images row: value and p as %.17g, NaN as NA. */
+static void image_row(FILE *f, const struct pair_job *j, size_t i, size_t k,
+		      const char *qid, size_t b, double diff, double p)
+{
+	const struct scorer *s = j->s;
+	fprintf(f, "%s\t%s\t%s\t%s\t%zu\t%.17g\t", s->runs[j->pa[i]].name,
+		s->runs[j->pb[i]].name, s->slots[k].name, qid, b, diff);
+	if (isnan(p))
+		fputs("NA\n", f);
+	else
+		fprintf(f, "%.17g\n", p);
+}
+
+/* The --pair-images rows of the n pairs of the batch: per pair and slot,
+ * (with -q) each topic's differences with p NA, then the per-system
+ * differences with the t-test's p, images 0..B.  buf holds B + 1. */
+static void print_images(FILE *f, const struct pair_job *j, size_t n,
+			 double *buf)
+{
+	const struct scorer *s = j->s;
+	size_t ns = s->nslots, nt = s->c->n, nimg = j->o->B + 1;
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < ns; k++) {
+			const double *p = j->pimg + (i * ns + k) * nimg;
+			for (size_t t = 0; j->o->per_topic && t < nt; t++) {
+				const double *z = topic_diff(j, i, k, t, buf);
+				for (size_t b = 0; b < nimg; b++)
+					image_row(f, j, i, k, s->c->topic[t].qid,
+						  b, z[b], NAN);
+			}
+			sys_diff(j, i, k, buf);
+			for (size_t b = 0; b < nimg; b++)
+				image_row(f, j, i, k, "all", b, buf[b], p[b]);
+		}
+}
+
+/* ---- the table ---------------------------------------------------------- */
+
+int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
+		  const struct compare_opts *o)
+{
+	size_t S = s->nruns, nt = s->c->n, ns = s->nslots, nimg = o->B + 1;
+	size_t npairs = S * (S - (S > 0)) / 2, batch, done = 0, A = 0, C = 1;
+	struct pairpool pp;
+	struct pair_job j;
+	int rc = 0;
+
+	memset(&j, 0, sizeof j);
+	j.s = s;
+	j.o = o;
+	if (s->pool) {
+		batch = pairpool_batch(s, o->B, npairs);
+		pairpool_init(&pp, s, o->B, batch);
+		j.pp = &pp;
+		progress_init(&j.prog, o->progress, "pairs",
+			      (unsigned long)(npairs * (nt + 1)),
+			      (unsigned long)(nt + 1));
+	} else {
+		batch = 256;
+		j.br = br;
+		progress_init(&j.prog, o->progress, "pairs", (unsigned long)npairs, 1);
+	}
+	j.rows_per_pair = ns * (1 + (o->per_topic ? nt : 0));
+	j.pa = xcalloc(batch, sizeof *j.pa);
+	j.pb = xcalloc(batch, sizeof *j.pb);
+	j.rows = xcalloc(size_mul(batch, j.rows_per_pair * PC_N), sizeof *j.rows);
+	if (o->pair_images)
+		j.pimg = xcalloc(size_mul(size_mul(batch, ns), nimg), sizeof *j.pimg);
+	j.scratch = xcalloc(size_mul(pool_size(o->pool), 5 * nimg), sizeof *j.scratch);
+	j.tc = nt >= 2 ? t_critical((double)nt - 1) : 0;
+
+	/* The qid column is there with and without -q, so that the columns
+	 * keep their numbers; without -q it holds "all". */
+	fputs("runA\trunB\tmeasure\tqid\troot_diff\tmean\tsd\tci_lo\tci_hi\t"
+	      "p_gt\tp_eq\troot_p\tp_median\tp_lt05\n", f);
+	if (o->pair_images)
+		fputs("runA\trunB\tmeasure\tqid\timage\tdiff\tp\n", o->pair_images);
+	while (done < npairs) {
+		size_t n = 0;
+		for (; n < batch && done + n < npairs; n++) {
+			j.pa[n] = A;
+			j.pb[n] = C;
+			if (++C == S) {
+				A++;
+				C = A + 1;
+			}
+		}
+		if (j.pp)
+			pairpool_score(&pp, j.pa, j.pb, n, o->pool, &j.prog);
+		pool_run(o->pool, n, pair_task, &j);
+		print_rows(f, &j, n);
+		if (o->pair_images)
+			print_images(o->pair_images, &j, n, j.scratch);
+		done += n;
+	}
+	progress_end(&j.prog);
+	if (fflush(f) != 0 || ferror(f))
+		rc = -1;
+	if (j.pp)
+		pairpool_release(&pp);
+	free(j.pa);
+	free(j.pb);
+	free(j.rows);
+	free(j.pimg);
+	free(j.scratch);
+	return rc;
+}
