@@ -11,6 +11,7 @@
  *   sensitivity  --sensitivity    topic-bootstrap tests (Sakai)
  *   partitions   --partitions     partition replicates, bootstrap ANOVA
  *   meld         --meld           predictivity across melded halves
+ *   bias         --bias           bias and variance of rankings
  *
  * Adding one: write its print function, add a row here (analysis.c) and
  * the option that selects it (cli.c).
@@ -21,6 +22,7 @@
 #include <stdio.h>
 
 #include "boot.h"
+#include "bias.h"
 #include "cli.h"
 #include "diag.h"
 #include "meld.h"
@@ -39,8 +41,10 @@ struct analysis_in {
 	int progress;                  /* progress line on standard error */
 	struct warnings *warn;         /* warnings for the caller to print */
 	FILE *images;                  /* --images, or NULL */
-	const struct meld_labels *labels;  /* --meld's labels, or NULL */
+	const struct meld_labels *labels;  /* --meld's labels */
 	FILE *pair_images;             /* --pair-images stream, or NULL */
+	const struct bias_set *bias;   /* --bias's collections */
+	size_t npool;                  /* the runs given (the rest engineered) */
 };
 
 struct analysis {

@@ -49,6 +49,11 @@ struct options {
 	size_t nmf;
 	unsigned long pool;       /* --pool K: judgement pool depth, 0 = none */
 	const char *pair_images;  /* --pair-images FILE, or NULL */
+	int bias;                 /* --bias */
+	char **against;           /* --against SPECs, borrowed from argv */
+	size_t nagainst;
+	unsigned long topics;     /* --topics: topics per sample (0 = n) */
+	int engineered;           /* --engineered */
 	int quiet;                /* --quiet: no warnings */
 	int help, version;
 };

@@ -71,6 +71,26 @@ void run_release(struct run *r);
 int run_load(struct run *r, struct collection *c, const struct run_opts *o,
 	     struct run_scratch *s, struct diag *d);
 
+/* Fill r->inter, inter_off, jspan and jspan_off (the static
+ * classification above) from r->off and r->ids over collection c. */
+void run_classify(struct run *r, const struct collection *c);
+
+/* The rankings of src over another collection c: id i of topic t becomes
+ * map[t][i], the same document in c; the order is kept and the
+ * classification recomputed.  dst gets copies of the name and of the
+ * arrays (release with run_release); path and label are borrowed. */
+void run_remap(struct run *dst, const struct run *src,
+	       const struct collection *c, uint32_t *const *map);
+
+/* Cormack & Grossman's engineered run of src (position j among the kept
+ * runs) over its own collection c: on each topic (position t) the ranks
+ * that hold relevant documents (id < n_rel) keep holding them, but the
+ * m relevant documents are permuted: for i = m-1 down to 1, slot i is
+ * swapped with slot index(word(seed,10,j,t,i), i+1).  Named NAME~perm.
+ * Release with run_release. */
+void run_engineer(struct run *dst, const struct run *src,
+		  const struct collection *c, uint64_t j, uint64_t seed);
+
 /* Give every run a unique name: its tag, or "tag#N" for the N-th file
  * using a tag already taken (or the tag "all", which names rows about
  * every run), with a warning on that run.  A run with mixed tags is

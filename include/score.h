@@ -55,6 +55,8 @@ struct scorer {
 	int any_gain;           /* some measure sets call_when_gain */
 	uint64_t pool;          /* --pool K: pool depth, 0 = every judgement
 				   counts (set by the caller after scorer_init) */
+	size_t pool_runs;       /* the runs that pool: the first pool_runs
+				   (0 = all; --bias's engineered runs do not) */
 	size_t prep_n;          /* doubles of all the measures' prep areas */
 	size_t max_ranking;     /* longest ranking of any run */
 	size_t max_docs;        /* most documents of any topic */

@@ -95,6 +95,20 @@ static int room_meld(FILE *f, const struct analysis_in *in)
 	return meld_print(f, in->s, in->labels, &mo);
 }
 
+static int room_bias(FILE *f, const struct analysis_in *in)
+{
+	struct bias_opts bo;
+	bo.T = in->o->samples;
+	bo.topics = in->o->topics;
+	bo.B = in->o->images;
+	bo.npool = in->npool;
+	bo.seed = in->o->seed;
+	bo.decimals = in->o->decimals;
+	bo.progress = in->progress;
+	bo.pool = in->pool;
+	return bias_print(f, in->s, in->bias, &bo);
+}
+
 const struct analysis analysis_table[] = {
 	{ "evaluation", NULL, 0, 0, 0, room_evaluation },
 	{ "summary", NULL, 1, 0, 0, room_summary },
@@ -103,6 +117,7 @@ const struct analysis analysis_table[] = {
 	{ "sensitivity", "--sensitivity", 0, 0, 0, room_sensitivity },
 	{ "partitions", "--partitions", 0, 0, 0, room_partitions },
 	{ "meld", "--meld", 0, 0, 0, room_meld },
+	{ "bias", "--bias", 0, 0, 0, room_bias },
 };
 const size_t analysis_table_len = sizeof analysis_table / sizeof *analysis_table;
 
@@ -118,5 +133,7 @@ const struct analysis *analysis_select(const struct options *o)
 		return &analysis_table[5];
 	if (o->meld)
 		return &analysis_table[6];
+	if (o->bias)
+		return &analysis_table[7];
 	return &analysis_table[o->images ? 1 : 0];
 }

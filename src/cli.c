@@ -10,6 +10,7 @@
 
 #include <inttypes.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,7 @@ void options_release(struct options *o)
 {
 	free(o->runs);
 	free(o->mspec);
+	free(o->against);
 	free(o->mf_buf);
 	free(o->mf_text);
 	free(o->mf);
@@ -160,6 +162,7 @@ static int parse_mf(struct options *o, const char *v, struct diag *d)
 {
 	size_t n = 1, k = 0;
 	char *p;
+	free(o->against);
 	free(o->mf_buf);
 	free(o->mf_text);
 	free(o->mf);
@@ -199,6 +202,29 @@ static int parse_mf(struct options *o, const char *v, struct diag *d)
 	return 0;
 }
 
+/* --against SPEC: a qrels file, a comma list of them, or pool:K. */
+static int parse_against(struct options *o, const char *v, struct diag *d)
+{
+	long k;
+	if (!*v) {
+		diag_set(d, "option --against: empty file name");
+		return -1;
+	}
+	if (strncmp(v, "pool:", 5) == 0 &&
+	    num_arg("--against pool:K", v + 5, 1, 100000, &k, d))
+		return -1;
+	if (strncmp(v, "pool:", 5) != 0 && strchr(v, ',')) {
+		size_t n = strlen(v);
+		if (v[0] == ',' || v[n - 1] == ',' || strstr(v, ",,")) {
+			diag_set(d, "option --against: '%s' has an empty file name", v);
+			return -1;
+		}
+	}
+	o->against = xreallocarray(o->against, o->nagainst + 1, sizeof *o->against);
+	o->against[o->nagainst++] = (char *)v;
+	return 0;
+}
+
 /* Long options: name, and whether it takes a value. */
 static const struct {
 	const char *name;
@@ -209,7 +235,8 @@ static const struct {
 	{ "quiet", 0 }, { "sensitivity", 0 }, { "top", 1 }, { "top-by", 1 },
 	{ "partitions", 1 }, { "splits", 1 }, { "resamples", 1 },
 	{ "randomizations", 1 }, { "meld", 1 }, { "mf", 1 }, { "pool", 1 },
-	{ "pair-images", 1 },
+	{ "pair-images", 1 }, { "bias", 0 }, { "against", 1 }, { "topics", 1 },
+	{ "engineered", 0 },
 };
 
 /* Index of the long option name (n bytes), or -1. */
@@ -220,6 +247,28 @@ static int long_find(const char *name, size_t n)
 		    strncmp(long_opts[k].name, name, n) == 0)
 			return (int)k;
 	return -1;
+}
+
+/* A long option without a value. */
+static void flag(struct options *o, const char *name)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} flags[] = {
+		{ "help", offsetof(struct options, help) },
+		{ "version", offsetof(struct options, version) },
+		{ "dedup", offsetof(struct options, ro.dedup) },
+		{ "pairs", offsetof(struct options, pairs) },
+		{ "reliability", offsetof(struct options, reliability) },
+		{ "quiet", offsetof(struct options, quiet) },
+		{ "sensitivity", offsetof(struct options, sensitivity) },
+		{ "bias", offsetof(struct options, bias) },
+		{ "engineered", offsetof(struct options, engineered) },
+	};
+	for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
+		if (strcmp(flags[i].name, name) == 0)
+			*(int *)(void *)((char *)o + flags[i].off) = 1;
 }
 
 static int apply(struct options *o, const char *opt, const char *v,
@@ -300,6 +349,12 @@ static int apply(struct options *o, const char *opt, const char *v,
 		o->meld = v;
 	} else if (strcmp(opt, "--mf") == 0) {
 		return parse_mf(o, v, d);
+	} else if (strcmp(opt, "--against") == 0) {
+		return parse_against(o, v, d);
+	} else if (strcmp(opt, "--topics") == 0) {
+		if (num_arg(opt, v, 1, 1000000, &n, d))
+			return -1;
+		o->topics = (unsigned long)n;
 	} else if (strcmp(opt, "--images") == 0) {
 		if (!*v) {
 			diag_set(d, "option --images: empty file name");
@@ -324,10 +379,11 @@ static int apply(struct options *o, const char *opt, const char *v,
  * analyses are checked): 0, or -1 with d set. */
 static int check_pools(const struct options *o, struct diag *d)
 {
-	if (o->pool && (o->sensitivity || o->partitions || o->meld)) {
+	if (o->pool && (o->sensitivity || o->partitions || o->meld || o->bias)) {
 		diag_set(d, "option --pool judges the top documents of bootstrap images: not with %s",
 			 o->sensitivity ? "--sensitivity" : o->partitions
-			 ? "--partitions" : "--meld");
+			 ? "--partitions" : o->meld ? "--meld"
+			 : "--bias (use --against pool:K)");
 		return -1;
 	}
 	if (o->pair_images && !o->pairs) {
@@ -360,6 +416,38 @@ static int meld_check(const struct options *o, struct diag *d)
 	else
 		return 0;
 	return -1;
+}
+
+/* The usage rules of --bias and its options (shared spec bias.md). */
+static int bias_check(const struct options *o, struct diag *d)
+{
+	if (!o->bias) {
+		const char *opt = o->nagainst ? "--against" : o->topics
+			? "--topics" : o->engineered ? "--engineered" : NULL;
+		if (opt)
+			diag_set(d, "option %s needs --bias", opt);
+		return opt ? -1 : 0;
+	}
+	if (!o->nagainst) {
+		diag_set(d, "option --bias needs at least one --against (a qrels file, a comma list of them, or pool:K)");
+		return -1;
+	}
+	for (size_t i = 0; o->images && i < o->nagainst; i++)
+		if (strncmp(o->against[i], "pool:", 5) != 0 &&
+		    strchr(o->against[i], ',')) {
+			diag_set(d, "option --against %s: replicate qrels files are not with -b (the images are the replicates)",
+				 o->against[i]);
+			return -1;
+		}
+	if (o->images_file) {
+		diag_set(d, "option --images: not with --bias");
+		return -1;
+	}
+	if (o->format == FORMAT_TREC && !o->images) {
+		diag_set(d, "option -F trec: the --bias table is TSV only");
+		return -1;
+	}
+	return 0;
 }
 
 int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
@@ -401,20 +489,8 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 			} else if (eq) {
 				diag_set(d, "option %s takes no value", opt);
 				goto fail;
-			} else if (k == 3) {
-				o->help = 1;
-			} else if (k == 4) {
-				o->version = 1;
-			} else if (k == 5) {
-				o->ro.dedup = 1;
-			} else if (k == 6) {
-				o->pairs = 1;
-			} else if (k == 7) {
-				o->reliability = 1;
-			} else if (k == 8) {
-				o->quiet = 1;
 			} else {
-				o->sensitivity = 1;
+				flag(o, long_opts[k].name);
 			}
 		} else {
 			/* Short options: flags may be grouped (-qh); a value
@@ -475,11 +551,11 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 		goto fail;
 	}
 	if (o->pairs + o->reliability + o->sensitivity + (o->partitions > 0) +
-	    (o->meld != NULL) > 1) {
-		diag_set(d, "options --pairs, --reliability, --sensitivity, --partitions and --meld each print a table of their own: give one");
+	    (o->meld != NULL) + o->bias > 1) {
+		diag_set(d, "options --pairs, --reliability, --sensitivity, --partitions, --meld and --bias each print a table of their own: give one");
 		goto fail;
 	}
-	if (meld_check(o, d) != 0)
+	if (meld_check(o, d) != 0 || bias_check(o, d) != 0)
 		goto fail;
 	if (o->partitions && o->images > 0) {
 		diag_set(d, "option --partitions makes its own replicates: not with -b (images of the corpus)");
@@ -514,8 +590,8 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 		diag_set(d, "option -F trec: the --sensitivity table is TSV only");
 		goto fail;
 	}
-	if (o->samples && !o->sensitivity) {
-		diag_set(d, "option -t needs --sensitivity");
+	if (o->samples && !o->sensitivity && !o->bias) {
+		diag_set(d, "option -t needs --sensitivity or --bias");
 		goto fail;
 	}
 	if (o->top_by && !o->top) {
@@ -544,9 +620,10 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 		diag_set(d, "option --images needs -b with at least 1 image");
 		goto fail;
 	}
-	if (o->pairs || o->sensitivity || o->partitions || o->meld) {
+	if (o->pairs || o->sensitivity || o->partitions || o->meld || o->bias) {
 		const char *what = o->pairs ? "--pairs" : o->sensitivity
-			? "--sensitivity" : o->partitions ? "--partitions" : "--meld";
+			? "--sensitivity" : o->partitions ? "--partitions"
+			: o->meld ? "--meld" : "--bias";
 		if (o->nruns < 2) {
 			diag_set(d, "option %s needs at least 2 runs", what);
 			goto fail;
@@ -572,7 +649,7 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 		if (!o->nmf && parse_mf(o, "1.0,0.8,0.6,0.4,0.2,0.0", d) != 0)
 			goto fail;
 	}
-	if (o->sensitivity && !o->samples)
+	if ((o->sensitivity || o->bias) && !o->samples)
 		o->samples = 1000;
 	free(files);
 	return 0;

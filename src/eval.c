@@ -7,6 +7,7 @@
 #include "analysis.h"
 #include "boot.h"
 #include "collection.h"
+#include "bias.h"
 #include "measure.h"
 #include "meld.h"
 #include "pool.h"
@@ -90,13 +91,84 @@ static void close_out(FILE *f, const char *path, int *status, struct diag *d)
 	}
 }
 
+/* What analyses need beyond the scores of the kept runs: --meld's labels,
+ * --bias's collections, and the engineered runs of --engineered. */
+struct extras {
+	struct meld_labels ml;
+	struct bias_set bs;
+	struct run *all;        /* the kept runs, then their engineered runs */
+	size_t neng;
+};
+
+static void extras_init(struct extras *x, const struct options *o)
+{
+	memset(x, 0, sizeof *x);
+	meld_labels_init(&x->ml, o->meld ? o->meld : "rank");
+	if (o->bias)
+		bias_set_init(&x->bs, o);
+}
+
+static void extras_release(struct extras *x, size_t nkept)
+{
+	for (size_t j = 0; j < x->neng; j++)
+		run_release(&x->all[nkept + j]);
+	free(x->all);
+	meld_labels_release(&x->ml);
+	if (x->bs.coll)
+		bias_set_release(&x->bs);
+}
+
+/* Read the inputs beyond qrels and runs (labels, --against files), before
+ * the collection is frozen.  Returns 0, or -1 with their errors in d. */
+static int extras_load(struct extras *x, const struct collection *c,
+		       const struct options *o, const struct qrels_opts *qo,
+		       struct warnings *w, struct diag *d)
+{
+	struct diag one = { .set = 0 };
+	int bad = 0;
+	if (o->meld)
+		bad |= meld_labels_read(&x->ml, &one) != 0;
+	if (o->bias)
+		bad |= bias_set_load(&x->bs, c, qo, w, &one) != 0;
+	diag_keep(d, &one);
+	if (!bad && o->meld)
+		meld_labels_attach(&x->ml, c);
+	return bad ? -1 : 0;
+}
+
+/* After --top: the Rank labelling, the engineered runs and the runs over
+ * the --against collections.  Returns the runs to score (kept, then
+ * engineered) and sets *n to their number. */
+static const struct run *extras_runs(struct extras *x,
+				     const struct collection *c,
+				     const struct options *o,
+				     const struct run *kept, size_t *n)
+{
+	size_t nkept = *n;
+	const struct run *runs = kept;
+	if (o->meld && !x->ml.path)
+		meld_labels_rank(&x->ml, c, kept, nkept);
+	if (o->engineered) {
+		x->all = xcalloc(2 * nkept, sizeof *x->all);
+		memcpy(x->all, kept, nkept * sizeof *kept);
+		for (size_t j = 0; j < nkept; j++)
+			run_engineer(&x->all[nkept + j], &kept[j], c, j, o->seed);
+		x->neng = nkept;
+		runs = x->all;
+		*n = 2 * nkept;
+	}
+	if (o->bias)
+		bias_set_runs(&x->bs, c, runs, *n);
+	return runs;
+}
+
 /* Run the selected analysis: score the root, and with -b the images
  * (writing --images; with "--images -" stdout carries the images table
  * only), then print its table.  An analysis with pools of its own
  * (--pairs under --pool) scores its images itself. */
 static int run_analysis(const struct scorer *s, const struct options *o,
-			const struct meld_labels *ml, struct pool *pool,
-			struct diag *d)
+			const struct extras *x, size_t nkept,
+			struct pool *pool, struct diag *d)
 {
 	const struct analysis *a = analysis_select(o);
 	struct analysis_in in;
@@ -121,7 +193,9 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 			return EXIT_DATA;
 	}
 	in.images = img;
-	in.labels = ml;
+	in.labels = &x->ml;
+	in.bias = &x->bs;
+	in.npool = nkept;
 	if (o->pair_images && !(in.pair_images = open_out(o->pair_images, d))) {
 		if (img && !to_stdout)
 			fclose(img);
@@ -261,10 +335,12 @@ int eval_main(const struct options *o, struct diag *d)
 	struct run *kept = NULL;
 	struct scorer s;
 	struct measure tm;
-	size_t nm = 0, nkept;
+	size_t nm = 0, nkept = 0;
 	char err[300];
 	struct pool *pool;
-	struct meld_labels ml;
+	struct extras x;
+	const struct run *scored;
+	size_t nscored;
 	int status = EXIT_DATA;
 
 	if (measure_parse_list((const char *const *)o->mspec, o->nmspec, &m,
@@ -285,7 +361,7 @@ int eval_main(const struct options *o, struct diag *d)
 								   : pool_cpus());
 	collection_init(&c);
 	warnings_init(&qw);
-	meld_labels_init(&ml, o->meld ? o->meld : "rank");
+	extras_init(&x, o);
 	qo.level = o->level;
 	qo.dedup = o->ro.dedup;
 	runs = xcalloc(o->nruns, sizeof *runs);
@@ -297,11 +373,7 @@ int eval_main(const struct options *o, struct diag *d)
 	{
 		int bad = qrels_load(&c, o->qrels, &qo, &qw, d) != 0;
 		bad |= load_runs(runs, o->nruns, &c, o, pool, d) != 0;
-		if (o->meld) {
-			struct diag ld = { .set = 0 };
-			bad |= meld_labels_read(&ml, &ld) != 0;
-			diag_keep(d, &ld);
-		}
+		bad |= extras_load(&x, &c, o, &qo, &qw, d) != 0;
 		if (bad)
 			goto out;
 	}
@@ -314,19 +386,17 @@ int eval_main(const struct options *o, struct diag *d)
 		warnings_print(stderr, lists, o->nruns + 1);
 		free(lists);
 	}
-	if (o->meld)
-		meld_labels_attach(&ml, &c);
 	collection_freeze(&c);
 
 	nkept = o->nruns;
 	if (o->top)
 		nkept = select_top(runs, o->nruns, &c, &tm, o->top, o->seed, pool,
 				   &kept);
-	if (o->meld && !ml.path)
-		meld_labels_rank(&ml, &c, kept ? kept : runs, nkept);
-	scorer_init(&s, &c, kept ? kept : runs, nkept, m, nm, o->seed);
+	nscored = nkept;
+	scored = extras_runs(&x, &c, o, kept ? kept : runs, &nscored);
+	scorer_init(&s, &c, scored, nscored, m, nm, o->seed);
 	s.pool = o->pool;   /* --top ranked the runs with every judgement */
-	status = run_analysis(&s, o, &ml, pool, d);
+	status = run_analysis(&s, o, &x, nkept, pool, d);
 	scorer_release(&s);
 out:
 	for (size_t i = 0; i < o->nruns; i++)
@@ -338,7 +408,7 @@ out:
 		measure_release(&m[i]);
 	free(m);
 	warnings_release(&qw);
-	meld_labels_release(&ml);
+	extras_release(&x, nkept);
 	collection_release(&c);
 	pool_release(pool);
 	return status;

@@ -386,7 +386,7 @@ static void list_names(char *buf, size_t sz, const char *const *names,
 }
 
 /* Fill the static classification of every ranking (see run.h). */
-static void classify(struct run *r, const struct collection *c)
+void run_classify(struct run *r, const struct collection *c)
 {
 	size_t nt = c->n, ni = 0, ns = 0, icap = 0, scap = 0;
 	r->inter_off = xcalloc(nt + 1, sizeof *r->inter_off);
@@ -484,7 +484,7 @@ static int build(struct load *L, struct diag *d)
 		total += n;
 	}
 	r->off[nt] = total;
-	classify(r, c);
+	run_classify(r, c);
 	if (ndup)
 		warnings_add(&r->warn, r->label,
 			     "%lu duplicate document%s removed, first: %s",

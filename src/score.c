@@ -345,7 +345,8 @@ void score_topic_mult(const struct scorer *s, size_t t,
 {
 	const uint8_t *kj = x->k;
 	if (s->pool) {
-		pool_judged(s, t, NULL, s->nruns, x->k, x->kj);
+		pool_judged(s, t, NULL, s->pool_runs ? s->pool_runs : s->nruns,
+			    x->k, x->kj);
 		kj = x->kj;
 	}
 	score_runs(s, t, NULL, s->nruns, kj, x, out);
