@@ -39,9 +39,11 @@ void cli_usage(FILE *f)
 	fputs("usage: cbeval [-c] [-q] [-b B] [-F tsv|trec] [-j N] [-l N] [-M N] [-m SPEC]...\n"
 	      "              [-p N] [-t T] [--dedup] [--images FILE] [--order score|rank|file]\n"
 	      "              [--pairs | --reliability | --sensitivity | --partitions X\n"
-	      "               | --meld LABELS|rank] [--mf LIST] [--splits K] [--resamples M]\n"
-	      "              [--randomizations R] [--quiet] [--pool K] [--pair-images FILE]\n"
-	      "              [--seed S] [--top N] [--top-by MEASURE] QRELS RUN...\n", f);
+	      "               | --meld LABELS|rank | --bias] [--mf LIST] [--splits K]\n"
+	      "              [--resamples M] [--randomizations R] [--against SPEC]...\n"
+	      "              [--topics N] [--engineered] [--quiet] [--pool K]\n"
+	      "              [--pair-images FILE] [--seed S] [--top N] [--top-by MEASURE]\n"
+	      "              QRELS RUN...\n", f);
 }
 
 void cli_help(FILE *f)
@@ -80,7 +82,7 @@ void cli_help(FILE *f)
 	      "                  and the sensitivity of each measure (Sakai, SIGIR 2006):\n"
 	      "                  discriminative power, required difference, MR-PT,\n"
 	      "                  swap rates, Kendall tau between measures\n"
-	      "  -t T            with --sensitivity: topic samples (default 1000)\n"
+	      "  -t T            with --sensitivity or --bias: topic samples (default 1000)\n"
 	      "  --partitions X  without -b: split the documents into X random parts,\n"
 	      "                  each a replicate; bootstrap ANOVA of the system effects\n"
 	      "                  (Voorhees), against the t-test and randomization test\n"
@@ -99,6 +101,16 @@ void cli_help(FILE *f)
 	      "                  other judgements count as unjudged (1 to 100000)\n"
 	      "  --pair-images FILE  with --pairs: write each pair's difference and\n"
 	      "                  t-test p in every image to FILE\n"
+	      , f);
+	fputs("  --bias          the bias, variance and error of the ranking of the runs\n"
+	      "                  (Cormack & Grossman) on each --against collection\n"
+	      "                  against the others, by topic bootstrap samples\n"
+	      "  --against SPEC  with --bias, repeatable: a qrels file, a comma list of\n"
+	      "                  qrels files (replicates), or pool:K (the judgements of\n"
+	      "                  the runs' top K); with -b the images are the replicates\n"
+	      "  --topics N      with --bias: topics per sample (default: every topic)\n"
+	      "  --engineered    with --bias: add per run one with its relevant documents\n"
+	      "                  permuted among its relevant ranks (NAME~perm)\n"
 	      "  --top N         keep only the N runs with the highest score on the\n"
 	      "                  first measure (ties: command-line order)\n"
 	      "  --top-by M      with --top: rank the runs by measure M instead\n"
@@ -113,7 +125,8 @@ void cli_help(FILE *f)
 	      "--reliability: measure run qid statistic value;\n"
 	      "--sensitivity: measure runA runB statistic value;\n"
 	      "--partitions: measure split runA runB statistic value;\n"
-	      "--meld: measure mf statistic value.\n"
+	      "--meld: measure mf statistic value;\n"
+	      "--bias: measure collection truth statistic value.\n"
 	      "exit status: 0 success, 1 usage error, 2 bad input or I/O error.\n", f);
 }
 

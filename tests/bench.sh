@@ -15,7 +15,7 @@
 #       per run entry per image and its two-thread speed-up
 #   (f) peak resident memory of -b 1000 and of -q -b 1000
 #   (e) --reliability -b 100 and --pairs -b 100; (e2) --sensitivity;
-#       (e3) --partitions; (e4) --meld on 50 of the runs
+#       (e3) --partitions; (e4) --meld on 50 of the runs; (e5) --bias
 #
 # Usage: sh tests/bench.sh   (after `make cbeval build/gen`)
 # Environment: CBEVAL (default ./cbeval), GEN (default build/gen), TIME
@@ -201,6 +201,15 @@ RUNSET=$(ls "$DIR"/runs/*.run | head -n 50)
 timed "--meld rank -b 100" --meld rank -b 100 -m AP,nDCG@1000,'RBP(p=0.95)'
 [ -n "$T" ] && echo "                               target <= 60 s"
 RUNSET=
+echo
+
+# ---- (e5) bias --------------------------------------------------------------
+
+echo "(e5) bias, 129 runs + 129 engineered x 50 topics, reference + pool:5 + pool:20,"
+echo "     T = 1000, 200 topics per sample, six default measures"
+timed "--bias --engineered" --bias --against pool:5 --against pool:20 \
+	--engineered -t 1000 --topics 200
+[ -n "$T" ] && echo "                               target <= 10 s"
 echo
 
 # ---- (f) peak memory -------------------------------------------------------
