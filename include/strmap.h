@@ -21,12 +21,17 @@
 
 struct strmap_chunk;
 
+/* One string: what a lookup compares, side by side in one cache line. */
+struct strmap_ent {
+	uint64_t hash;        /* FNV-1a 64 of the string */
+	const char *str;      /* stable NUL-terminated copy */
+	uint32_t len;         /* byte length */
+};
+
 struct strmap {
 	uint32_t *slot;       /* id+1 per slot, 0 = empty; mask+1 slots */
 	size_t mask;
-	const char **str;     /* [n] stable NUL-terminated copies */
-	uint32_t *len;        /* [n] byte lengths */
-	uint64_t *hash;       /* [n] FNV-1a 64 of each string */
+	struct strmap_ent *ent;   /* [n] */
 	uint32_t n;
 	size_t cap;
 	struct strmap_chunk *chunks;
@@ -55,7 +60,17 @@ void strmap_permute(struct strmap *m, const uint32_t *perm);
 
 static inline const char *strmap_str(const struct strmap *m, uint32_t id)
 {
-	return m->str[id];
+	return m->ent[id].str;
+}
+
+static inline uint32_t strmap_len(const struct strmap *m, uint32_t id)
+{
+	return m->ent[id].len;
+}
+
+static inline uint64_t strmap_hash(const struct strmap *m, uint32_t id)
+{
+	return m->ent[id].hash;
 }
 
 #endif

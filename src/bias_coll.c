@@ -106,8 +106,9 @@ static uint32_t **map_docs(struct collection *c, const struct collection *ref)
 		map[t] = xcalloc(m->n ? m->n : 1, sizeof *map[t]);
 		for (uint32_t i = 0; i < m->n; i++) {
 			int added;
-			map[t][i] = strmap_intern(into, m->str[i], m->len[i],
-						  m->hash[i], &added);
+			map[t][i] = strmap_intern(into, strmap_str(m, i),
+						  strmap_len(m, i),
+						  strmap_hash(m, i), &added);
 		}
 	}
 	return map;

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 int lex_split(const char *line, size_t len, struct fields *fs, size_t *at)
@@ -88,26 +89,46 @@ int lex_long(const char *s, size_t n, long lo, long hi, long *out,
 	return 0;
 }
 
+/* Exact powers of ten: 10^k is a double without rounding for k <= 22. */
+static const double pow10_exact[23] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+	1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+
 int lex_double(const char *s, size_t n, double *out, const char **why)
 {
 	char buf[128];
 	char *end;
 	double v;
-	size_t i = 0, digits = 0;
+	size_t i = 0, digits = 0, frac = 0, sig = 0;
+	uint64_t m = 0;
+	long ex = 0;
+	int neg = 0, eneg = 0, fast = 1;
 	if (n == 0 || n >= sizeof buf) {
 		*why = n == 0 ? "not a number" : "number too long";
 		return -1;
 	}
 	/* Grammar: [+-] digits [. digits] [(e|E) [+-] digits], with at least
-	 * one digit in the mantissa. */
+	 * one digit in the mantissa.  The digits are gathered as they are
+	 * checked, for the exact fast path below. */
 	if (s[i] == '+' || s[i] == '-')
-		i++;
-	while (i < n && s[i] >= '0' && s[i] <= '9')
-		i++, digits++;
-	if (i < n && s[i] == '.') {
-		i++;
-		while (i < n && s[i] >= '0' && s[i] <= '9')
+		neg = s[i++] == '-';
+	for (int part = 0; part < 2; part++) {
+		while (i < n && s[i] >= '0' && s[i] <= '9') {
+			unsigned dg = (unsigned)(s[i] - '0');
+			if (m || dg)
+				sig++;
+			if (sig > 19)
+				fast = 0;
+			else
+				m = m * 10 + dg;
+			frac += (size_t)part;
 			i++, digits++;
+		}
+		if (part == 0 && i < n && s[i] == '.')
+			i++;
+		else
+			break;
 	}
 	if (digits == 0) {
 		*why = "not a number";
@@ -117,9 +138,12 @@ int lex_double(const char *s, size_t n, double *out, const char **why)
 		size_t e = 0;
 		i++;
 		if (i < n && (s[i] == '+' || s[i] == '-'))
-			i++;
-		while (i < n && s[i] >= '0' && s[i] <= '9')
+			eneg = s[i++] == '-';
+		while (i < n && s[i] >= '0' && s[i] <= '9') {
+			if (ex < 100000)
+				ex = ex * 10 + (s[i] - '0');
 			i++, e++;
+		}
 		if (e == 0) {
 			*why = "not a number";
 			return -1;
@@ -128,6 +152,17 @@ int lex_double(const char *s, size_t n, double *out, const char **why)
 	if (i != n) {
 		*why = "not a number";
 		return -1;
+	}
+	/* Clinger's fast path: a mantissa below 2^53 and a power of ten below
+	 * 10^23 are both exact doubles, so one multiplication or division,
+	 * correctly rounded, gives the correctly rounded value of the text -
+	 * what strtod returns. */
+	ex = (eneg ? -ex : ex) - (long)frac;
+	if (fast && m <= (UINT64_C(1) << 53) && ex >= -22 && ex <= 22) {
+		v = (double)m;
+		v = ex < 0 ? v / pow10_exact[-ex] : v * pow10_exact[ex];
+		*out = neg ? -v : v;
+		return 0;
 	}
 	memcpy(buf, s, n);
 	buf[n] = '\0';

@@ -153,15 +153,16 @@ void meld_labels_attach(struct meld_labels *ml, const struct collection *c)
 			ml->gid[t] = xcalloc(m->n ? m->n : 1, sizeof *ml->gid[t]);
 		for (uint32_t i = 0; i < m->n; i++) {
 			if (ml->path) {
-				uint32_t id = strmap_find(&ml->docs, m->str[i],
-							  m->len[i], m->hash[i]);
+				uint32_t id = strmap_find(&ml->docs, strmap_str(m, i),
+							  strmap_len(m, i),
+							  strmap_hash(m, i));
 				if (id != UINT32_MAX)
 					ml->lab[t][i] = ml->label[id];
 			} else {
 				int added;
-				ml->gid[t][i] = strmap_intern(&ml->docs, m->str[i],
-							      m->len[i],
-							      m->hash[i], &added);
+				ml->gid[t][i] = strmap_intern(&ml->docs, strmap_str(m, i),
+							      strmap_len(m, i),
+							      strmap_hash(m, i), &added);
 			}
 		}
 	}
@@ -215,7 +216,7 @@ void meld_shares(const struct meld_labels *ml, const struct collection *c,
 	memset(out, 0, MS_N * sizeof *out);
 	for (uint32_t g = 0; g < ml->docs.n; g++) {
 		unsigned lab = ml->label[g];
-		if (lab && meld_flips(ml->docs.hash[g], key, mf))
+		if (lab && meld_flips(strmap_hash(&ml->docs, g), key, mf))
 			lab = 3 - lab;
 		out[MS_DOCS_L] += lab == MELD_L;
 		out[MS_DOCS_R] += lab == MELD_R;

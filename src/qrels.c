@@ -335,7 +335,8 @@ void collection_freeze(struct collection *c)
 		struct topic *t = &c->topic[i];
 		t->n_docs = t->docs.n;
 		t->hash = xcalloc(t->n_docs, sizeof *t->hash);
-		memcpy(t->hash, t->docs.hash, sizeof *t->hash * t->n_docs);
+		for (uint32_t d = 0; d < t->n_docs; d++)
+			t->hash[d] = strmap_hash(&t->docs, d);
 		strmap_release(&t->docs);
 	}
 }

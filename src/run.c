@@ -98,6 +98,11 @@ struct load {
 	unsigned long mixed_line;     /* first line with another tag */
 	char *mixed_tag;
 	struct strmap unknown;        /* qids not in the qrels */
+	/* the qid of the last line and its topic (-1: not in the qrels), as
+	 * runs hold a topic's lines together */
+	char lastq[CB_MAX_DOCNO];
+	size_t lastq_len;
+	long last_topic;
 };
 
 static void flush_batch(struct load *L)
@@ -197,7 +202,15 @@ static int parse_line(struct load *L, char *line, size_t len, struct diag *d)
 		L->mixed_line = rd->line;
 		L->mixed_tag = xstrndup(fs.f[5], fs.len[5]);
 	}
-	topic = collection_find(L->c, fs.f[0], fs.len[0]);
+	if (L->lastq_len && fs.len[0] == L->lastq_len &&
+	    memcmp(fs.f[0], L->lastq, fs.len[0]) == 0) {
+		topic = L->last_topic;
+	} else {
+		topic = collection_find(L->c, fs.f[0], fs.len[0]);
+		memcpy(L->lastq, fs.f[0], fs.len[0]);
+		L->lastq_len = fs.len[0];
+		L->last_topic = topic;
+	}
 	if (topic < 0) {
 		int added;
 		strmap_intern(&L->unknown, fs.f[0], fs.len[0],
@@ -370,7 +383,8 @@ static size_t dedup_ranking(struct load *L, struct ent *e, size_t n,
 	return out;
 }
 
-/* Write to buf a list like "303, 304 and 2 more" of at most 10 names. */
+/* Write to buf a list like "303, 304 and 2 more" of at most 10 names
+ * (names[0..min(n, 10)) are read). */
 static void list_names(char *buf, size_t sz, const char *const *names,
 		       size_t n)
 {
@@ -552,7 +566,10 @@ int run_load(struct run *r, struct collection *c, const struct run_opts *o,
 	}
 	if (L.unknown.n) {
 		char list[800];
-		list_names(list, sizeof list, L.unknown.str, L.unknown.n);
+		const char *names[10];
+		for (uint32_t i = 0; i < L.unknown.n && i < 10; i++)
+			names[i] = strmap_str(&L.unknown, i);
+		list_names(list, sizeof list, names, L.unknown.n);
 		warnings_add(&r->warn, r->label,
 			     "%u topic%s not in the qrels ignored (%s)",
 			     L.unknown.n, L.unknown.n == 1 ? "" : "s",

@@ -52,9 +52,7 @@ void strmap_release(struct strmap *m)
 		c = next;
 	}
 	free(m->slot);
-	free(m->str);
-	free(m->len);
-	free(m->hash);
+	free(m->ent);
 	strmap_init(m);
 }
 
@@ -85,7 +83,7 @@ static void rehash(struct strmap *m, size_t nslots)
 	m->slot = xcalloc(nslots, sizeof *m->slot);
 	m->mask = nslots - 1;
 	for (uint32_t id = 0; id < m->n; id++) {
-		size_t i = slot_of(m->hash[id], m->mask);
+		size_t i = slot_of(m->ent[id].hash, m->mask);
 		while (m->slot[i])
 			i = (i + 1) & m->mask;
 		m->slot[i] = id + 1;
@@ -102,8 +100,8 @@ uint32_t strmap_find(const struct strmap *m, const char *s, size_t n,
 		if (!v)
 			return UINT32_MAX;
 		v--;
-		if (m->hash[v] == h && m->len[v] == n &&
-		    memcmp(m->str[v], s, n) == 0)
+		if (m->ent[v].hash == h && m->ent[v].len == n &&
+		    memcmp(m->ent[v].str, s, n) == 0)
 			return v;
 	}
 }
@@ -120,8 +118,8 @@ uint32_t strmap_intern(struct strmap *m, const char *s, size_t n, uint64_t h,
 		if (!v)
 			break;
 		v--;
-		if (m->hash[v] == h && m->len[v] == n &&
-		    memcmp(m->str[v], s, n) == 0) {
+		if (m->ent[v].hash == h && m->ent[v].len == n &&
+		    memcmp(m->ent[v].str, s, n) == 0) {
 			*added = 0;
 			return v;
 		}
@@ -130,15 +128,13 @@ uint32_t strmap_intern(struct strmap *m, const char *s, size_t n, uint64_t h,
 		xalloc_die();
 	if (m->n == m->cap) {
 		size_t cap = m->cap;
-		xgrow(&m->str, &cap, (size_t)m->n + 1, sizeof *m->str);
-		m->len = xreallocarray(m->len, cap, sizeof *m->len);
-		m->hash = xreallocarray(m->hash, cap, sizeof *m->hash);
+		xgrow(&m->ent, &cap, (size_t)m->n + 1, sizeof *m->ent);
 		m->cap = cap;
 	}
 	id = m->n++;
-	m->str[id] = store(m, s, n);
-	m->len[id] = (uint32_t)n;
-	m->hash[id] = h;
+	m->ent[id].str = store(m, s, n);
+	m->ent[id].len = (uint32_t)n;
+	m->ent[id].hash = h;
 	m->slot[i] = id + 1;
 	*added = 1;
 	return id;
@@ -163,20 +159,11 @@ static int is_permutation(const uint32_t *perm, uint32_t n)
 void strmap_permute(struct strmap *m, const uint32_t *perm)
 {
 	assert(is_permutation(perm, m->n));
-	const char **str = xmalloc(size_mul(m->cap ? m->cap : 1, sizeof *str));
-	uint32_t *len = xmalloc(size_mul(m->cap ? m->cap : 1, sizeof *len));
-	uint64_t *hash = xmalloc(size_mul(m->cap ? m->cap : 1, sizeof *hash));
-	for (uint32_t i = 0; i < m->n; i++) {
-		str[perm[i]] = m->str[i];
-		len[perm[i]] = m->len[i];
-		hash[perm[i]] = m->hash[i];
-	}
-	free(m->str);
-	free(m->len);
-	free(m->hash);
-	m->str = str;
-	m->len = len;
-	m->hash = hash;
+	struct strmap_ent *ent = xcalloc(m->cap ? m->cap : 1, sizeof *ent);
+	for (uint32_t i = 0; i < m->n; i++)
+		ent[perm[i]] = m->ent[i];
+	free(m->ent);
+	m->ent = ent;
 	if (m->slot)
 		rehash(m, m->mask + 1);
 }
