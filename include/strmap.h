@@ -54,6 +54,14 @@ uint32_t strmap_intern(struct strmap *m, const char *s, size_t n, uint64_t h,
 /* Id of the string, or UINT32_MAX when absent. */
 uint32_t strmap_find(const struct strmap *m, const char *s, size_t n,
 		     uint64_t h);
+/* Bring what a later lookup of hash h will read into the cache: stage 0
+ * its first slot, stage 1 the entry that slot names, stage 2 that
+ * entry's string when the hash matches.  A loop over many lookups calls
+ * the stages for lookups some way ahead of the current one, so that the
+ * cache misses of several lookups overlap.  Reads only what the stage
+ * before brought in; never faults, never changes the map. */
+void strmap_prefetch(const struct strmap *m, uint64_t h, int stage);
+
 /* Renumber: the string with old id i gets id perm[i].  perm must be a
  * permutation of 0..n-1. */
 void strmap_permute(struct strmap *m, const uint32_t *perm);

@@ -10,27 +10,32 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Byte classes of lex_split: 0 inside a field, 1 a separator (space,
+ * tab), 2 a control byte (refused). */
+static const unsigned char byte_class[256] = {
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+	1, [0x7f] = 2
+};
+
 int lex_split(const char *line, size_t len, struct fields *fs, size_t *at)
 {
+	const unsigned char *p = (const unsigned char *)line;
 	size_t i = 0;
 	fs->n = 0;
 	while (i < len) {
-		unsigned char c = (unsigned char)line[i];
 		size_t start;
-		if (c == ' ' || c == '\t') {
+		unsigned c = byte_class[p[i]];
+		if (c == 1) {
 			i++;
 			continue;
 		}
 		start = i;
-		while (i < len) {
-			c = (unsigned char)line[i];
-			if (c == ' ' || c == '\t')
-				break;
-			if (c < 0x20 || c == 0x7f) {
-				*at = i;
-				return c + 1;
-			}
+		while (i < len && (c = byte_class[p[i]]) == 0)
 			i++;
+		if (c == 2 && i < len) {
+			*at = i;
+			return p[i] + 1;
 		}
 		if (fs->n < LEX_MAX_FIELDS) {
 			fs->f[fs->n] = line + start;
