@@ -55,23 +55,13 @@ build/gen: tests/gen.c
 	@mkdir -p build
 	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ tests/gen.c -lm $(LDLIBS)
 
-# The slow, independent reference of --sensitivity (tests/t_sensitivity.sh):
-# libc and libm only, no project header.
-build/ref_sensitivity: tests/ref_sensitivity.c tests/ref_common.h
-	@mkdir -p build
-	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ tests/ref_sensitivity.c -lm $(LDLIBS)
+# The slow, independent references of the analyses (tests/ref_*.c, used
+# by tests/t_*.sh): libc and libm only, no project header.
+REFS = build/ref_sensitivity build/ref_partitions build/ref_meld build/ref_bias
 
-# The slow, independent reference of --partitions (tests/t_partitions.sh):
-# libc and libm only, no project header.
-build/ref_partitions: tests/ref_partitions.c tests/ref_common.h
+build/ref_%: tests/ref_%.c tests/ref_common.h
 	@mkdir -p build
-	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ tests/ref_partitions.c -lm $(LDLIBS)
-
-# The slow, independent reference of --meld (tests/t_meld.sh): libc and
-# libm only, no project header.
-build/ref_meld: tests/ref_meld.c tests/ref_common.h
-	@mkdir -p build
-	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ tests/ref_meld.c -lm $(LDLIBS)
+	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ $< -lm $(LDLIBS)
 
 # libFuzzer targets (clang with libclang-rt; not needed by make test).
 FUZZCC ?= clang
@@ -102,7 +92,7 @@ fuzz-smoke: $(FUZZ_BINS)
 	  || { echo "not ok - fuzz smoke $$t"; tail -30 build/fuzz/smoke_$$t.log; exit 1; }; \
 	done
 
-test: cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen build/ref_sensitivity build/ref_partitions build/ref_meld
+test: cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen $(REFS)
 	sh tests/run.sh
 
 check-valgrind: cbeval

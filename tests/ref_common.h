@@ -1,6 +1,6 @@
 /*
  * tests/ref_common.h - what the slow reference programs of the tests
- * (ref_sensitivity.c, ref_partitions.c) share: allocation that dies on
+ * (ref_sensitivity.c, ref_partitions.c, ref_bias.c) share: allocation that dies on
  * failure, their own copy of the random draws of the specification
  * (draws.md), and Student's t p-value by the power series of the
  * regularized incomplete beta (DLMF 8.17.8), written independently of
