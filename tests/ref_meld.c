@@ -129,6 +129,7 @@
  *     0 and w_hi > 0); quantiles +-2e-12 when a d is near the zero rule.
  *     The table prints the decision of the exact rules.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -1646,6 +1647,30 @@ static int selftest(void)
 
 /* ---- main ------------------------------------------------------------------ */
 
+static char *cleanup_dir;	/* a temporary directory to remove at exit */
+
+static void cleanup(void)
+{
+	if (!cleanup_dir)
+		return;
+	DIR *d = opendir(cleanup_dir);
+	if (d) {
+		struct dirent *e;
+		char path[8192];
+		while ((e = readdir(d)) != NULL) {
+			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+				continue;
+			snprintf(path, sizeof path, "%s/%s", cleanup_dir, e->d_name);
+			remove(path);
+		}
+		closedir(d);
+	}
+	if (rmdir(cleanup_dir) != 0)
+		fprintf(stderr, "%s: warning: could not remove %s\n", REF_PROG, cleanup_dir);
+	free(cleanup_dir);
+	cleanup_dir = NULL;
+}
+
 static unsigned long long num_arg(const char *s, unsigned long long lo, unsigned long long hi,
 				  const char *what)
 {
@@ -1790,18 +1815,6 @@ int main(int argc, char **argv)
 			die("need QRELS and at least 2 RUN files", NULL);
 		if (access(cbeval_path, X_OK) != 0)
 			die("cannot run cbeval", cbeval_path);
-		if (keep) {
-			if (mkdir(keep, 0755) != 0 && errno != EEXIST)
-				die("cannot create", keep);
-			tmpdir = xstrdup(keep);
-			keep_files = 1;
-		} else {
-			const char *base = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-			tmpdir = xprintf2(base, "/ref_meld.XXXXXX");
-			if (!mkdtemp(tmpdir))
-				die("cannot create a temporary directory", tmpdir);
-		}
-		dir = tmpdir;
 		read_qrels(files[0]);
 		/* a qid that is no topic, for the last line of every run */
 		for (unsigned long x = 0;; x++) {
@@ -1819,6 +1832,20 @@ int main(int argc, char **argv)
 		else
 			read_labels(labels);
 		prepare_draws();
+		if (keep) {
+			if (mkdir(keep, 0755) != 0 && errno != EEXIST)
+				die("cannot create", keep);
+			tmpdir = xstrdup(keep);
+			keep_files = 1;
+		} else {
+			const char *base = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+			tmpdir = xprintf2(base, "/ref_meld.XXXXXX");
+			if (!mkdtemp(tmpdir))
+				die("cannot create a temporary directory", tmpdir);
+			cleanup_dir = xstrdup(tmpdir);
+			atexit(cleanup);
+		}
+		dir = tmpdir;
 		evaluate(files[0], files + 1, nruns);
 	}
 	outm = xmalloc((NM + 1) * sizeof *outm);
@@ -1846,10 +1873,6 @@ int main(int argc, char **argv)
 	if (ffrag && fclose(ffrag))
 		die("write error", fragfile);
 
-	if (tmpdir && !keep) {
-		if (rmdir(tmpdir) != 0)
-			fprintf(stderr, "%s: warning: could not remove %s\n", REF_PROG, tmpdir);
-	}
 	free(tmpdir);
 	free(files);
 	free(mspecs);
