@@ -33,25 +33,122 @@ static double q7_without(const double *x, size_t B, size_t r, double p)
 	return a + (h - (double)lo) * (b - a);
 }
 
+static void swap2(double *a, double *b)
+{
+	double t = *a;
+	*a = *b;
+	*b = t;
+}
+
+/* Rearrange x[0..n) so that x[k] is its k-th smallest value (0-based),
+ * with nothing larger before it and nothing smaller after it: Hoare's
+ * selection, median of three, the partition of stats_sort. */
+static void select_nth(double *x, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n - 1;
+	while (hi > lo) {
+		size_t mid = lo + (hi - lo) / 2, i = lo, j = hi;
+		double pivot;
+		if (x[mid] < x[lo])
+			swap2(&x[mid], &x[lo]);
+		if (x[hi] < x[lo])
+			swap2(&x[hi], &x[lo]);
+		if (x[hi] < x[mid])
+			swap2(&x[hi], &x[mid]);
+		pivot = x[mid];
+		for (;;) {
+			while (x[i] < pivot)
+				i++;
+			while (pivot < x[j])
+				j--;
+			if (i >= j)
+				break;
+			swap2(&x[i], &x[j]);
+			i++;
+			j--;
+		}
+		/* [lo, j] <= pivot <= [j+1, hi] */
+		if (k <= j)
+			hi = j;
+		else
+			lo = j + 1;
+	}
+}
+
+/* The two smallest values of x[0..n), n >= 2, into *a <= *b. */
+static void two_smallest(const double *x, size_t n, double *a, double *b)
+{
+	*a = x[0] < x[1] ? x[0] : x[1];
+	*b = x[0] < x[1] ? x[1] : x[0];
+	for (size_t i = 2; i < n; i++) {
+		if (x[i] < *a) {
+			*b = *a;
+			*a = x[i];
+		} else if (x[i] < *b) {
+			*b = x[i];
+		}
+	}
+}
+
+/* Type-7 quantile p of B - 1 values - the sorted values without the one
+ * whose lower-bound rank is that of z - from the order statistics
+ * o[0..2] = x[lo], x[lo+1], x[lo+2], lo = floor((B - 2) p): what
+ * q7_without computes, for the one z, without the sorted array. */
+static double q7_stats(const double *o, size_t B, double p, double z)
+{
+	size_t n = B - 1, lo;
+	double h = (double)(n - 1) * p, a, b;
+	lo = (size_t)floor(h);
+	a = o[0] < z ? o[0] : o[1];          /* lo < r  <=>  x[lo] < z */
+	if (lo + 1 >= n)
+		return a;
+	b = o[1] < z ? o[1] : o[2];          /* lo+1 < r  <=>  x[lo+1] < z */
+	return a + (h - (double)lo) * (b - a);
+}
+
 void compare_coverage(const double *z, size_t B, double *x, struct coverage *c)
 {
+	size_t n = B - 1, lo1, lo2;
+	double bot[3], top[3];
 	memcpy(x, z, B * sizeof *x);
-	stats_sort(x, B);
-	for (size_t j = 0; j < B; j++) {
-		size_t lo = 0, hi = B, r;
-		double a, b;
-		int cls;
-		while (lo < hi) {   /* first index with x >= z[j] */
-			size_t mid = lo + (hi - lo) / 2;
-			if (x[mid] < z[j])
-				lo = mid + 1;
-			else
-				hi = mid;
+	lo1 = B >= 2 ? (size_t)floor((double)(n - 1) * 0.025) : 0;
+	lo2 = B >= 2 ? (size_t)floor((double)(n - 1) * 0.975) : 0;
+	if (B < 16 || lo2 < lo1 + 3) {
+		/* few values: sort them all */
+		stats_sort(x, B);
+		for (size_t j = 0; j < B; j++) {
+			size_t lo = 0, hi = B, r;
+			double a, b;
+			int cls;
+			while (lo < hi) {   /* first index with x >= z[j] */
+				size_t mid = lo + (hi - lo) / 2;
+				if (x[mid] < z[j])
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			r = lo;
+			a = q7_without(x, B, r, 0.025);
+			b = q7_without(x, B, r, 0.975);
+			cls = z[j] < a ? 0 : z[j] > b ? 2 : 1;
+			c->loo[cls]++;
+			if (j == B - 1)
+				c->hold[cls]++;
 		}
-		r = lo;
-		a = q7_without(x, B, r, 0.025);
-		b = q7_without(x, B, r, 0.975);
-		cls = z[j] < a ? 0 : z[j] > b ? 2 : 1;
+		return;
+	}
+	/* The held-out intervals need only the order statistics lo1..lo1+2
+	 * and lo2..lo2+2: two selections, O(B) instead of a sort. */
+	select_nth(x, B, lo1);
+	bot[0] = x[lo1];
+	two_smallest(x + lo1 + 1, B - lo1 - 1, &bot[1], &bot[2]);
+	select_nth(x + lo1 + 1, B - lo1 - 1, lo2 - lo1 - 1);
+	top[0] = x[lo2];
+	two_smallest(x + lo2 + 1, B - lo2 - 1, &top[1], &top[2]);
+	for (size_t j = 0; j < B; j++) {
+		double a = q7_stats(bot, B, 0.025, z[j]);
+		double b = q7_stats(top, B, 0.975, z[j]);
+		int cls = z[j] < a ? 0 : z[j] > b ? 2 : 1;
 		c->loo[cls]++;
 		if (j == B - 1)
 			c->hold[cls]++;
@@ -107,8 +204,14 @@ static double tau_of(const struct rel_job *j, size_t a, size_t b)
 	long dot = 0;
 	if (n0 == j->zero[a] || n0 == j->zero[b])
 		return NAN;
-	for (size_t i = 0; i < j->npairs_runs; i++)
-		dot += x[i] * y[i];
+	/* blocks with a 32-bit sum (|x y| <= 1), which vectorises */
+	for (size_t i = 0, n = j->npairs_runs; i < n;) {
+		size_t e = n - i > 1048576 ? i + 1048576 : n;
+		int32_t acc = 0;
+		for (; i < e; i++)
+			acc += x[i] * y[i];
+		dot += acc;
+	}
 	return (double)dot / sqrt((n0 - j->zero[a]) * (n0 - j->zero[b]));
 }
 
