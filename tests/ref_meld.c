@@ -25,8 +25,8 @@
  *       the table of the spec on stdout.  OPTIONS, as cbeval's:
  *       --mf LIST (1.0,0.8,0.6,0.4,0.2,0.0), --splits K (10), --seed S
  *       (1), -p P (4), -m SPEC (repeatable; cbeval's default measures
- *       without it), -l N, -M N, --order KEY, --images FILE; and the
- *       reference's own:
+ *       without it), -l N, -M N, --order KEY, --images FILE (-j N is
+ *       accepted and ignored); and the reference's own:
  *       --cbeval PATH   the cbeval that scores ($CBEVAL, else ./cbeval)
  *       --keep DIR      materialise into DIR (created) and keep the files:
  *                       I.S.B.P.qrels and I.S.B.P.runJ (I the position
@@ -50,10 +50,11 @@
  *       (%.17g) and k_b(docno) of seed S for b = 1..B (tab-separated).
  *   ref_meld --selftest
  *       the stream-7 vector of draws.md and the image example of the
- *       manual page through this file's functions; the one-sided paired
- *       t-test against closed forms (df 1: Cauchy; df 2), its zero rule
- *       and sd = 0 cases; type-7 quantiles; natural topic order; the
- *       median of the Rank labelling.
+ *       manual page through this file's functions, the image function's
+ *       Poisson(1) frequencies; the one-sided paired t-test against
+ *       closed forms (df 1: Cauchy; df 2), its zero rule and sd = 0
+ *       cases; type-7 quantiles; natural topic order; the number format;
+ *       the median of the Rank labelling.
  *
  * Choices (those of the brief of cbeval's --meld; the spec leaves room):
  *  1. Topics are the qrels topics in natural order (numeric when every

@@ -44,8 +44,9 @@
 #    (docnos not in the data, unlabelled documents), several --mf lists
 #    (0, 1, .5, defaults), --splits 1..3 and the default 10, -b 1..4,
 #    -p 3 and -p 0, -l 2, -M, --order rank, --seed, --top; the warning
-#    about a shallow R; -j 1 / -j 2 byte-identical; usage and labels-file
-#    errors.  One SKIP line while cbeval has no --meld.
+#    about a shallow R; -j 1 / -j 2 byte-identical, -q without effect;
+#    ./rank naming a file; usage and labels-file errors.  One SKIP line
+#    while cbeval has no --meld.
 # 3. Properties of cbeval alone (one SKIP line while it has no --meld):
 #    (a) mf = 0 is the plain L/R split: with --splits 3 the --images
 #    values of the three splits are identical and equal the reference's
@@ -467,6 +468,7 @@ else
 fi
 
 # ---- 2. cbeval --meld against the reference ------------------------------
+t1=$(date +%s)
 
 "$CBEVAL" --meld rank -b 1 $R/qrels $R/runs/sys000.run $R/runs/sys001.run > /dev/null 2> "$T/probe.err"
 rc=$?
@@ -474,7 +476,7 @@ if [ $rc -eq 1 ] && grep -q "unknown option" "$T/probe.err"; then
 	ok "cbeval --meld against the reference # SKIP cbeval has no --meld"
 	ok "properties of cbeval --meld # SKIP cbeval has no --meld"
 	end=$(date +%s)
-	echo "# t_meld.sh took $((end - start)) s (${CBEVAL_FLAVOUR:-rel})"
+	echo "# t_meld.sh took $((end - start)) s: part 1 only (${CBEVAL_FLAVOUR:-rel})"
 	exit $fail
 fi
 
@@ -539,7 +541,7 @@ check_warn() {
 
 # Labels files: L/R by a hash of the docno (awk), over the docnos of the
 # data and some that are not in it; a fraction left unlabelled.
-make_labels() { # OUT FILE... : docnos of the qrels and runs given
+make_labels() { # FILE... (qrels and runs; writes $lab_out)
 	awk '{ d = $3; if (!(d in seen)) { seen[d] = 1; n++; doc[n] = d } }
 	END {
 		for (i = 1; i <= n; i++) {
@@ -736,6 +738,7 @@ else
 fi
 
 # ---- 3. properties of cbeval alone -----------------------------------------
+t2=$(date +%s)
 
 # (a) mf = 0 is the plain L/R split: the three splits' --images values are
 # identical, and equal the reference's unmelded values (K = 1).
@@ -859,5 +862,5 @@ else
 fi
 
 end=$(date +%s)
-echo "# t_meld.sh took $((end - start)) s (${CBEVAL_FLAVOUR:-rel})"
+echo "# t_meld.sh took $((end - start)) s: part 1 $((t1 - start)) s, part 2 $((t2 - t1)) s, part 3 $((end - t2)) s (${CBEVAL_FLAVOUR:-rel})"
 exit $fail
