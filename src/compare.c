@@ -33,77 +33,52 @@ static double q7_without(const double *x, size_t B, size_t r, double p)
 	return a + (h - (double)lo) * (b - a);
 }
 
-static void swap2(double *a, double *b)
+/* Keep in k[0..*n) (at most cap) the smallest values seen, ascending:
+ * insert x when there is room or when it is below the largest kept. */
+static void keep_smallest(double *k, size_t *n, size_t cap, double x)
 {
-	double t = *a;
-	*a = *b;
-	*b = t;
-}
-
-/* Rearrange x[0..n) so that x[k] is its k-th smallest value (0-based),
- * with nothing larger before it and nothing smaller after it: Hoare's
- * selection, median of three, the partition of stats_sort. */
-static void select_nth(double *x, size_t n, size_t k)
-{
-	size_t lo = 0, hi = n - 1;
-	while (hi > lo) {
-		size_t mid = lo + (hi - lo) / 2, i = lo, j = hi;
-		double pivot;
-		if (x[mid] < x[lo])
-			swap2(&x[mid], &x[lo]);
-		if (x[hi] < x[lo])
-			swap2(&x[hi], &x[lo]);
-		if (x[hi] < x[mid])
-			swap2(&x[hi], &x[mid]);
-		pivot = x[mid];
-		for (;;) {
-			while (x[i] < pivot)
-				i++;
-			while (pivot < x[j])
-				j--;
-			if (i >= j)
-				break;
-			swap2(&x[i], &x[j]);
-			i++;
-			j--;
-		}
-		/* [lo, j] <= pivot <= [j+1, hi] */
-		if (k <= j)
-			hi = j;
-		else
-			lo = j + 1;
+	size_t i;
+	if (*n == cap) {
+		if (!(x < k[cap - 1]))
+			return;
+		i = cap - 1;
+	} else {
+		i = (*n)++;
 	}
+	for (; i > 0 && k[i - 1] > x; i--)
+		k[i] = k[i - 1];
+	k[i] = x;
 }
 
-/* The two smallest values of x[0..n), n >= 2, into *a <= *b. */
-static void two_smallest(const double *x, size_t n, double *a, double *b)
+/* The same for the largest values, kept descending. */
+static void keep_largest(double *k, size_t *n, size_t cap, double x)
 {
-	*a = x[0] < x[1] ? x[0] : x[1];
-	*b = x[0] < x[1] ? x[1] : x[0];
-	for (size_t i = 2; i < n; i++) {
-		if (x[i] < *a) {
-			*b = *a;
-			*a = x[i];
-		} else if (x[i] < *b) {
-			*b = x[i];
-		}
+	size_t i;
+	if (*n == cap) {
+		if (!(x > k[cap - 1]))
+			return;
+		i = cap - 1;
+	} else {
+		i = (*n)++;
 	}
+	for (; i > 0 && k[i - 1] < x; i--)
+		k[i] = k[i - 1];
+	k[i] = x;
 }
 
-/* Type-7 quantile p of B - 1 values - the sorted values without the one
- * whose lower-bound rank is that of z - from the order statistics
- * o[0..2] = x[lo], x[lo+1], x[lo+2], lo = floor((B - 2) p): what
- * q7_without computes, for the one z, without the sorted array. */
-static double q7_stats(const double *o, size_t B, double p, double z)
+/* The held-out quantile p for a value z of lower-bound rank r, from the
+ * order statistics o[0..2] = x[lo], x[lo+1], x[lo+2], lo = floor((B - 2)
+ * p): what q7_without computes.  Only three cases of r matter - r <= lo
+ * (z <= x[lo]), r = lo + 1 (x[lo] < z <= x[lo+1]) and r > lo + 1 - so
+ * the quantile is one of q[0..2], computed as q7_without does. */
+static void q7_cases(const double *o, size_t B, double p, double *q)
 {
 	size_t n = B - 1, lo;
-	double h = (double)(n - 1) * p, a, b;
+	double h = (double)(n - 1) * p;
 	lo = (size_t)floor(h);
-	a = o[0] < z ? o[0] : o[1];          /* lo < r  <=>  x[lo] < z */
-	if (lo + 1 >= n)
-		return a;
-	b = o[1] < z ? o[1] : o[2];          /* lo+1 < r  <=>  x[lo+1] < z */
-	return a + (h - (double)lo) * (b - a);
+	q[0] = o[1] + (h - (double)lo) * (o[2] - o[1]);
+	q[1] = o[0] + (h - (double)lo) * (o[2] - o[0]);
+	q[2] = o[0] + (h - (double)lo) * (o[1] - o[0]);
 }
 
 void compare_coverage(const double *z, size_t B, double *x, struct coverage *c)
@@ -138,20 +113,32 @@ void compare_coverage(const double *z, size_t B, double *x, struct coverage *c)
 		return;
 	}
 	/* The held-out intervals need only the order statistics lo1..lo1+2
-	 * and lo2..lo2+2: two selections, O(B) instead of a sort. */
-	select_nth(x, B, lo1);
-	bot[0] = x[lo1];
-	two_smallest(x + lo1 + 1, B - lo1 - 1, &bot[1], &bot[2]);
-	select_nth(x + lo1 + 1, B - lo1 - 1, lo2 - lo1 - 1);
-	top[0] = x[lo2];
-	two_smallest(x + lo2 + 1, B - lo2 - 1, &top[1], &top[2]);
-	for (size_t j = 0; j < B; j++) {
-		double a = q7_stats(bot, B, 0.025, z[j]);
-		double b = q7_stats(top, B, 0.975, z[j]);
-		int cls = z[j] < a ? 0 : z[j] > b ? 2 : 1;
-		c->loo[cls]++;
-		if (j == B - 1)
-			c->hold[cls]++;
+	 * and lo2..lo2+2: one pass keeps the lo1 + 3 smallest values and
+	 * the B - lo2 largest (a few dozen at B = 1000), O(B) instead of a
+	 * sort; each value is then classified by comparisons. */
+	{
+		size_t nb = 0, nt = 0, kb = lo1 + 3, kt = B - lo2;
+		double *sm = x, *lg = x + kb, qa[3], qb[3];
+		for (size_t j = 0; j < B; j++) {
+			keep_smallest(sm, &nb, kb, z[j]);
+			keep_largest(lg, &nt, kt, z[j]);
+		}
+		bot[0] = sm[lo1];
+		bot[1] = sm[lo1 + 1];
+		bot[2] = sm[lo1 + 2];
+		for (int i = 0; i < 3; i++)   /* x[lo2 + i] is lg[kt - 1 - i] */
+			top[i] = lg[kt - 1 - (size_t)i];
+		q7_cases(bot, B, 0.025, qa);
+		q7_cases(top, B, 0.975, qb);
+		for (size_t j = 0; j < B; j++) {
+			double v = z[j];
+			double a = !(bot[0] < v) ? qa[0] : !(bot[1] < v) ? qa[1] : qa[2];
+			double b = !(top[0] < v) ? qb[0] : !(top[1] < v) ? qb[1] : qb[2];
+			int cls = v < a ? 0 : v > b ? 2 : 1;
+			c->loo[cls]++;
+			if (j == B - 1)
+				c->hold[cls]++;
+		}
 	}
 }
 

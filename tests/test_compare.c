@@ -92,7 +92,7 @@ int main(void)
 		      cases, bad);
 	}
 	{
-		/* The selection path (B >= 16): order statistics instead of a
+		/* The order-statistics path (B >= 16): kept tails instead of a
 		 * sort; against the brute force on 60 vectors of 16 to 1500
 		 * values, with many ties, few ties and none. */
 		uint64_t s = 7;
@@ -115,7 +115,7 @@ int main(void)
 		}
 		free(v);
 		free(xs);
-		CHECK(bad == 0, "coverage by selection equals the brute force on %d vectors of 16 to 1500 values (%d differ)",
+		CHECK(bad == 0, "coverage from the kept order statistics equals the brute force on %d vectors of 16 to 1500 values (%d differ)",
 		      cases, bad);
 	}
 	{
