@@ -81,6 +81,13 @@ static void q7_cases(const double *o, size_t B, double p, double *q)
 	q[2] = o[0] + (h - (double)lo) * (o[1] - o[0]);
 }
 
+/* The held-out quantile for value v: q[0..2] of q7_cases by where v
+ * lies against the order statistics o[0] and o[1]. */
+static double held_q(const double *o, const double *q, double v)
+{
+	return !(o[0] < v) ? q[0] : !(o[1] < v) ? q[1] : q[2];
+}
+
 void compare_coverage(const double *z, size_t B, double *x, struct coverage *c)
 {
 	size_t n = B - 1, lo1, lo2;
@@ -118,7 +125,8 @@ void compare_coverage(const double *z, size_t B, double *x, struct coverage *c)
 	 * sort; each value is then classified by comparisons. */
 	{
 		size_t nb = 0, nt = 0, kb = lo1 + 3, kt = B - lo2;
-		double *sm = x, *lg = x + kb, qa[3], qb[3];
+		size_t nlow = 0, nhigh = 0;
+		double *sm = x, *lg = x + kb, qa[3], qb[3], v;
 		for (size_t j = 0; j < B; j++) {
 			keep_smallest(sm, &nb, kb, z[j]);
 			keep_largest(lg, &nt, kt, z[j]);
@@ -130,15 +138,19 @@ void compare_coverage(const double *z, size_t B, double *x, struct coverage *c)
 			top[i] = lg[kt - 1 - (size_t)i];
 		q7_cases(bot, B, 0.025, qa);
 		q7_cases(top, B, 0.975, qb);
-		for (size_t j = 0; j < B; j++) {
-			double v = z[j];
-			double a = !(bot[0] < v) ? qa[0] : !(bot[1] < v) ? qa[1] : qa[2];
-			double b = !(top[0] < v) ? qb[0] : !(top[1] < v) ? qb[1] : qb[2];
-			int cls = v < a ? 0 : v > b ? 2 : 1;
-			c->loo[cls]++;
-			if (j == B - 1)
-				c->hold[cls]++;
-		}
+		/* Only a kept value can fall outside its interval: a value
+		 * above x[lo1 + 1] is at least the lower bound (ties
+		 * included), and likewise at the top; the kept tails hold
+		 * distinct ranks (lo1 + 2 < lo2). */
+		for (size_t i = 0; i < kb; i++)
+			nlow += sm[i] < held_q(bot, qa, sm[i]);
+		for (size_t i = 0; i < kt; i++)
+			nhigh += lg[i] > held_q(top, qb, lg[i]);
+		c->loo[0] += nlow;
+		c->loo[1] += B - nlow - nhigh;
+		c->loo[2] += nhigh;
+		v = z[B - 1];
+		c->hold[v < held_q(bot, qa, v) ? 0 : v > held_q(top, qb, v) ? 2 : 1]++;
 	}
 }
 
@@ -152,7 +164,10 @@ struct rel_job {
 	struct coverage *cov;    /* per worker */
 	double *scratch;         /* per worker: 2 * B */
 	/* Kendall */
-	signed char *sign;       /* [image][pair] */
+	uint64_t *sign;          /* [image][2 * words]: per pair of runs, a
+				    bit in the first half when the first run
+				    scores higher, in the second when lower */
+	size_t words;            /* 64-bit words per half */
 	double *zero;            /* [image] pairs tied */
 	double *delta2;          /* [image a]: sum over b > a of (1 - tau)^2 */
 	unsigned long *ndelta;   /* [image a]: defined taus in that sum */
@@ -182,23 +197,28 @@ static void triple_task(void *ctx, size_t A, unsigned w)
 	}
 }
 
-/* Kendall tau-b of images a and b from their sign vectors. */
+static unsigned popcount64(uint64_t x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555ULL);
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (unsigned)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* Kendall tau-b of images a and b from their sign bits: the sum over
+ * pairs of runs of sign_a sign_b is the pairs ordered alike minus those
+ * ordered oppositely, 64 pairs at a time. */
 static double tau_of(const struct rel_job *j, size_t a, size_t b)
 {
-	const signed char *x = j->sign + a * j->npairs_runs;
-	const signed char *y = j->sign + b * j->npairs_runs;
+	const uint64_t *pa = j->sign + a * 2 * j->words, *na = pa + j->words;
+	const uint64_t *pb = j->sign + b * 2 * j->words, *nb = pb + j->words;
 	double n0 = (double)j->npairs_runs;
 	long dot = 0;
 	if (n0 == j->zero[a] || n0 == j->zero[b])
 		return NAN;
-	/* blocks with a 32-bit sum (|x y| <= 1), which vectorises */
-	for (size_t i = 0, n = j->npairs_runs; i < n;) {
-		size_t e = n - i > 1048576 ? i + 1048576 : n;
-		int32_t acc = 0;
-		for (; i < e; i++)
-			acc += x[i] * y[i];
-		dot += acc;
-	}
+	for (size_t i = 0; i < j->words; i++)
+		dot += (long)popcount64((pa[i] & pb[i]) | (na[i] & nb[i])) -
+		       (long)popcount64((pa[i] & nb[i]) | (na[i] & pb[i]));
 	return (double)dot / sqrt((n0 - j->zero[a]) * (n0 - j->zero[b]));
 }
 
@@ -240,7 +260,7 @@ static void rel_rankings(FILE *f, struct rel_job *j,
 	const struct scorer *s = j->s;
 	const struct boot_result *br = j->br;
 	size_t S = s->nruns, ns = s->nslots, B = j->B, nimg = B + 1;
-	size_t npr = j->npairs_runs, nd = 0;
+	size_t nd = 0;
 	const char *mname = s->slots[k].name;
 	double sum = 0, mn = NAN, d2 = 0;
 	unsigned long n2 = 0;
@@ -255,15 +275,21 @@ static void rel_rankings(FILE *f, struct rel_job *j,
 		return;
 	}
 	for (size_t b = 0; b < nimg; b++) {
-		signed char *sg = j->sign + b * npr;
+		uint64_t *pos = j->sign + b * 2 * j->words, *neg = pos + j->words;
 		size_t q = 0;
+		memset(pos, 0, 2 * j->words * sizeof *pos);
 		j->zero[b] = 0;
 		for (size_t a = 0; a < S; a++)
 			for (size_t c = a + 1; c < S; c++, q++) {
 				double va = br->sys[(a * ns + k) * nimg + b];
 				double vc = br->sys[(c * ns + k) * nimg + b];
-				sg[q] = (signed char)((va > vc) - (va < vc));
-				j->zero[b] += sg[q] == 0;
+				uint64_t bit = UINT64_C(1) << (q % 64);
+				if (va > vc)
+					pos[q / 64] |= bit;
+				else if (va < vc)
+					neg[q / 64] |= bit;
+				else
+					j->zero[b]++;
 			}
 	}
 	for (size_t b = 1; b <= B; b++) {
@@ -313,7 +339,8 @@ int compare_reliability(FILE *f, const struct scorer *s,
 	}
 	j.cov = xcalloc(pool_size(o->pool), sizeof *j.cov);
 	j.scratch = xcalloc(size_mul(pool_size(o->pool), 2 * B), sizeof *j.scratch);
-	j.sign = xcalloc(size_mul(nimg, npr) + 1, 1);
+	j.words = (npr + 63) / 64;
+	j.sign = xcalloc(size_mul(nimg, 2 * j.words) + 1, sizeof *j.sign);
 	j.zero = xcalloc(nimg, sizeof *j.zero);
 	j.delta2 = xcalloc(B, sizeof *j.delta2);
 	j.ndelta = xcalloc(B, sizeof *j.ndelta);
