@@ -397,13 +397,13 @@ if "$REF" --cbeval "$PLAIN" -t 5 -b 5 -m AP,P@10 --against pool:1 --engineered -
 	else
 		nok "reference: topic 3 in image 5 is not kept as choice 6 says"
 	fi
-	# pool:1 in image 2 (FBIS3-162447 k = 5): topic 1: ta's first document
-	# FBIS3-162447 (5 copies, positions 1..5) and tb's LA010189-0001 if its
-	# k > 0, else tb's next; every judgement of the pool with all its copies.
+	# pool:1 in each image: the documents whose first copy is at position 1
+	# of ta's or tb's imaged ranking of the topic (the first document of
+	# multiplicity > 0), recomputed here from the materialised runs, and
+	# their judgements with all their copies (those of the reference's
+	# image).
 	bad=
 	for r in 0 1 2 3 4; do
-		# the pool recomputed here from the materialised runs: the first
-		# line (copy 1 at position 1) of each topic of ta and tb
 		awk '$1 != "ref-bias-none-0" && $4 == 1 { split($3, p, "~"); print $1, p[1] }' \
 			"$K/c1.r$r.run0" "$K/c1.r$r.run1" | sort -u > "$T/pool.top"
 		awk 'NR == FNR { top[$1 " " $2] = 1; next } ($1 " " $3) in top { print $1, $3 }' \
@@ -425,10 +425,12 @@ else
 	nok "reference on a tiny collection with -b 5 failed"
 	sed 's/^/#   /' "$T/tiny.err"
 fi
-# At the root: pool:1 and the engineered runs by hand.  ta, topic 1:
-# FBIS3-162447 (rel), doc4 (rel; 2.5 tied with FT921-1234, docno
-# descending), FT921-1234, unjudged: m = 2, index(word(1,10,0,0,1), 2) =
-# 0... every draw of ta is a swap with itself: ta~perm = ta.  tb (j = 1),
+# At the root: pool:1 and the engineered runs by hand.  ta (j = 0), topic
+# 1 (t = 0): FBIS3-162447 (rel), doc4 (rel; 2.5 tied with FT921-1234,
+# docno descending), FT921-1234, unjudged: m = 2, i = 1:
+# index(word(1,10,0,0,1), 2) = 1; topic 2: WTX001-B01-1, FBIS3-162447:
+# index(word(1,10,0,1,1), 2) = 1; topic 3: m = 1: every swap of ta is
+# with itself: ta~perm = ta.  tb (j = 1),
 # topic 1 (t = 0): LA010189-0001, FBIS3-162447, doc4, all relevant: m = 3;
 # i = 2: index(word(1,10,1,0,2), 3) = 0: doc4, FBIS3, LA; i = 1:
 # index(word(1,10,1,0,1), 2) = 1: unchanged.  Topic 2 (t = 1):
