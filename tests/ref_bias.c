@@ -143,7 +143,18 @@
  *     magnitude (equal included) and whose values are not identical slot
  *     by slot (topic by topic at the root) are a near-tie: their order may
  *     be <, = or >.  Identical values slot by slot tie exactly in any
- *     implementation that sums in slot order, so they are never near-ties.
+ *     implementation that sums in slot order, so they are never near-ties
+ *     - at the root, where the values are cbeval's own; in images (-b)
+ *     only when the two runs also have the same signature on each slot's
+ *     topic and replicate (the judgement, grade and multiplicity of each
+ *     document of the image in rank order, all that a value is a function
+ *     of; for a
+ *     measure without graded gains - all but nDCG, nCG, Q and their GM -
+ *     the grade only as its class: relevant at -l or not, negative or
+ *     not, as the manual page's MEASURES define them) or the
+ *     values are 0 (nothing relevant found: 0 in any implementation), as
+ *     other values equal by coincidence may differ in the last bit when
+ *     computed from multiplicities.
  *     For every tau-b the reference bounds the value over every decision
  *     of the near-ties of both rankings, each pair decided independently
  *     (a superset of what an implementation can reach): S = C - D within
@@ -473,6 +484,7 @@ static char **cname;				/* [c] */
 static size_t *nrep, *roff;			/* [c] replicates, offset */
 static size_t NREP;				/* sum of nrep */
 static double *val;				/* [((roff[c] + r) * NM + m) * NJ + j) * NT + t] */
+static uint64_t *sig, *sigb;			/* with -b: [((roff[c] + r) * NJ + j) * NT + t] */
 
 #define NT (topics.n)
 #define NJ (runnames.n)
@@ -489,6 +501,26 @@ static void alloc_values(void)
 	val = xmalloc(n * sizeof *val);
 	for (size_t i = 0; i < n; i++)
 		val[i] = NAN;
+	sig = xcalloc(NREP * NJ * NT, sizeof *sig);
+	sigb = xcalloc(NREP * NJ * NT, sizeof *sigb);
+}
+
+/* A measure of graded gains (nDCG, nCG, Q, their GM); the others see
+ * only each document's class (choice 9). */
+static int graded(const char *name)
+{
+	if (strncmp(name, "GM(", 3) == 0)
+		name += 3;
+	return strncmp(name, "nDCG@", 5) == 0 || strncmp(name, "nCG@", 4) == 0 ||
+	       strcmp(name, "Q") == 0 || strcmp(name, "Q)") == 0;
+}
+
+/* The signature of run j on topic t in replicate r of c for measure m
+ * (choice 9). */
+static uint64_t SIG(size_t m, size_t c, size_t r, size_t j, size_t t)
+{
+	size_t i = ((roff[c] + r) * NJ + j) * NT + t;
+	return graded(meas.s[m]) ? sig[i] : sigb[i];
 }
 
 static int is_residual(const char *name)
@@ -1081,6 +1113,30 @@ static void materialise(size_t c, size_t r, const char *dir)
 		size_t lines = 0;
 		if (in)
 			make_pool(in, t, co->K, b);
+		/* choice 9: what the value of a run on this topic is a function
+		 * of, in any implementation: each document's judgement, grade and
+		 * multiplicity, in rank order */
+		for (size_t j = 0; j < NJ; j++) {
+			uint64_t h = 0x9e3779b97f4a7c15ULL, hb = h;
+			for (size_t i = 0; i < runs[j].n[t]; i++) {
+				size_t d = runs[j].d[t][i];
+				int judged;
+				long g = grade_of(q, t, d, &judged);
+				if (in && !in[d])
+					judged = 0;
+				uint64_t x = judged ? (uint64_t)(g + 4294967296LL) : 1;
+				/* the class: unjudged; judged and relevant or not, with
+				 * a negative grade or not (bpref skips negative grades) */
+				uint64_t cl = !judged ? 0 : 1 + (g >= level) * 2 + (g < 0);
+				uint64_t k = b ? kcur[d] : 1;
+				if (k == 0)	/* not in the image */
+					continue;
+				h = mix(h ^ (x * 0x100000001b3ULL + k));
+				hb = mix(hb ^ (cl * 0x100000001b3ULL + k));
+			}
+			sig[((roff[c] + r) * NJ + j) * NT + t] = h;
+			sigb[((roff[c] + r) * NJ + j) * NT + t] = hb;
+		}
 		for (size_t i = 0; i < q->n[t]; i++) {
 			const struct judg *jd = &q->v[t][i];
 			if (in && !in[jd->d])
@@ -1303,7 +1359,9 @@ static size_t sample_scores(size_t m, size_t c, unsigned h, unsigned long b, dou
 				continue;
 			int same = 1;
 			for (size_t i = 0; i < nprime && same; i++)
-				same = V(c, dr[o + i], m, j)[dt[o + i]] == V(c, dr[o + i], m, k)[dt[o + i]];
+				same = V(c, dr[o + i], m, j)[dt[o + i]] == V(c, dr[o + i], m, k)[dt[o + i]] &&
+				       (!B || V(c, dr[o + i], m, j)[dt[o + i]] == 0 ||
+					SIG(m, c, dr[o + i], j, dt[o + i]) == SIG(m, c, dr[o + i], k, dt[o + i]));
 			if (!same)
 				nl_add(l, j * NJ + k);
 		}
@@ -1333,8 +1391,10 @@ static void root_scores(size_t m, size_t c, double *s, double *tmp, struct nearl
 				for (size_t r = 0; r < nrep[c]; r++) {
 					x += V(c, r, m, j)[t];
 					y += V(c, r, m, k)[t];
+					if (B && V(c, r, m, j)[t] != 0 && SIG(m, c, r, j, t) != SIG(m, c, r, k, t))
+						same = 0;
 				}
-				same = x == y;
+				same = same && x == y;
 			}
 			if (!same)
 				nl_add(l, j * NJ + k);
@@ -2022,6 +2082,11 @@ int main(int argc, char **argv)
 			roff[c] = NREP;
 			NREP += nrep[c];
 		}
+		/* the copies docno~k of an image must not meet a docno as given */
+		if (B)
+			for (size_t d = 0; d < docs.n; d++)
+				if (strchr(docs.s[d], '~'))
+					die("a docno with '~' (the copies of an image would be ambiguous)", docs.s[d]);
 		/* a docno no run retrieves, a qid that is no topic (choice 6) */
 		for (unsigned long k = 0;; k++) {
 			never_doc = xprintf("ref-bias-never-retrieved-%lu", k);
@@ -2074,6 +2139,8 @@ int main(int argc, char **argv)
 	free(nrep);
 	free(roff);
 	free(val);
+	free(sig);
+	free(sigb);
 	free(dt);
 	free(dr);
 	free(ux);

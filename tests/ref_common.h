@@ -1,8 +1,8 @@
 /*
  * tests/ref_common.h - what the slow reference programs of the tests
- * (ref_sensitivity.c, ref_partitions.c, ref_bias.c) share: allocation that dies on
- * failure, their own copy of the random draws of the specification
- * (draws.md), and Student's t p-value by the power series of the
+ * (ref_sensitivity.c, ref_partitions.c, ref_bias.c) share: allocation
+ * that dies on failure, their own copy of the random draws of the
+ * specification (draws.md), and Student's t p-value by the power series of the
  * regularized incomplete beta (DLMF 8.17.8), written independently of
  * cbeval's src/stats.c.  It includes no project header, so the references
  * stay independent of the code they check.  Define REF_PROG (the
