@@ -91,6 +91,11 @@ void run_remap(struct run *dst, const struct run *src,
 void run_engineer(struct run *dst, const struct run *src,
 		  const struct collection *c, uint64_t j, uint64_t seed);
 
+/* Make r's name differ from those of runs[0..n) by appending "#2",
+ * "#3", ... when it is taken (an engineered run's NAME~perm against a
+ * run given that name). */
+void run_name_unique(struct run *r, const struct run *runs, size_t n);
+
 /* Give every run a unique name: its tag, or "tag#N" for the N-th file
  * using a tag already taken (or the tag "all", which names rows about
  * every run), with a warning on that run.  A run with mixed tags is

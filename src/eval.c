@@ -151,8 +151,10 @@ static const struct run *extras_runs(struct extras *x,
 	if (o->engineered) {
 		x->all = xcalloc(2 * nkept, sizeof *x->all);
 		memcpy(x->all, kept, nkept * sizeof *kept);
-		for (size_t j = 0; j < nkept; j++)
+		for (size_t j = 0; j < nkept; j++) {
 			run_engineer(&x->all[nkept + j], &kept[j], c, j, o->seed);
+			run_name_unique(&x->all[nkept + j], x->all, nkept + j);
+		}
 		x->neng = nkept;
 		runs = x->all;
 		*n = 2 * nkept;
