@@ -68,6 +68,7 @@ struct score_scratch {
 	struct span *o;
 	struct hit *g;          /* negative-grade documents (needs_negative) */
 	uint32_t *P;            /* positions of one ranking's entries */
+	uint32_t *pe;           /* its pooled entries, under a pool */
 	uint8_t *k;             /* multiplicities: positions */
 	uint8_t *kj;            /* judged multiplicities under a pool */
 	double *prep;           /* the measures' prep areas, in order */
