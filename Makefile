@@ -67,6 +67,12 @@ build/ref_partitions: tests/ref_partitions.c tests/ref_common.h
 	@mkdir -p build
 	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ tests/ref_partitions.c -lm $(LDLIBS)
 
+# The slow, independent reference of --pool (tests/t_pools.sh): libc and
+# libm only, no project header.
+build/ref_pools: tests/ref_pools.c tests/ref_common.h
+	@mkdir -p build
+	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ tests/ref_pools.c -lm $(LDLIBS)
+
 # libFuzzer targets (clang with libclang-rt; not needed by make test).
 FUZZCC ?= clang
 FUZZFLAGS = -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -pthread
@@ -96,7 +102,7 @@ fuzz-smoke: $(FUZZ_BINS)
 	  || { echo "not ok - fuzz smoke $$t"; tail -30 build/fuzz/smoke_$$t.log; exit 1; }; \
 	done
 
-test: cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen build/ref_sensitivity build/ref_partitions
+test: cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen build/ref_sensitivity build/ref_partitions build/ref_pools
 	sh tests/run.sh
 
 check-valgrind: cbeval

@@ -1,9 +1,20 @@
 /*
  * pairpool.c - each pair of runs scored under its own pool in every image
  * (see pairpool.h).
+ *
+ * A pair's pool holds at most 2K documents, so its two runs are not
+ * scanned: per topic, every ranking is sorted once by document id; per
+ * image, every run's positions (prefix sums of k) and the extent of its
+ * top K are computed once; per pair, the pooled documents are marked in
+ * kj, each run's pooled entries are its own top K plus the entries where
+ * it ranks the other run's top K (binary search), and its hits, judged
+ * spans and negative grades are built from those alone and handed to the
+ * scorer's measure calls (score_int.h).  The result is the scan's under
+ * the same pool (score.c): spans merge exactly when the scan's do.
  */
 #include "pairpool.h"
 #include "image.h"
+#include "score_int.h"
 #include "xalloc.h"
 
 #include <stdlib.h>
@@ -42,15 +53,213 @@ void pairpool_release(struct pairpool *pp)
 	memset(pp, 0, sizeof *pp);
 }
 
+/* ---- one topic, one image ----------------------------------------------- */
+
+/* A worker's view of one image of the topic. */
+struct pp_image {
+	uint32_t *P;            /* [run][max_ranking + 1]: positions */
+	size_t *top;            /* [run]: entries whose first copy is <= K */
+	uint32_t *own, *other;  /* pooled entries of one run */
+	uint32_t *marked;       /* ids marked in kj, to clear */
+};
+
 struct pp_job {
 	struct pairpool *pp;
 	const size_t *pa, *pb;
 	size_t n;
 	size_t topic;
 	size_t chunk;               /* images per task */
+	uint64_t *byid;             /* every ranking of the topic by id */
+	size_t *byid_off;           /* [run + 1]: run r's part of byid */
 	struct score_scratch *x;    /* per worker */
+	struct pp_image *im;        /* per worker */
 	double *tmp;                /* per worker: 2 * nslots */
 };
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* Run r's ranking of the topic as (id << 32 | entry), sorted. */
+static void byid_task(void *ctx, size_t r, unsigned w)
+{
+	struct pp_job *j = ctx;
+	const struct run *run = &j->pp->s->runs[r];
+	const uint32_t *ids = run->ids + run->off[j->topic];
+	uint64_t *v = j->byid + j->byid_off[r];
+	size_t n = j->byid_off[r + 1] - j->byid_off[r];
+	(void)w;
+	for (size_t e = 0; e < n; e++)
+		v[e] = (uint64_t)ids[e] << 32 | e;
+	qsort(v, n, sizeof *v, cmp_u64);
+}
+
+/* The entry at which run r ranks document id, or -1. */
+static long find_entry(const struct pp_job *j, size_t r, uint32_t id)
+{
+	const uint64_t *v = j->byid + j->byid_off[r];
+	size_t lo = 0, hi = j->byid_off[r + 1] - j->byid_off[r];
+	uint64_t key = (uint64_t)id << 32;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < j->byid_off[r + 1] - j->byid_off[r] && v[lo] >> 32 == id)
+		return (long)(v[lo] & 0xffffffffu);
+	return -1;
+}
+
+/* Positions of every run's entries under x->k and the extent of its top
+ * K, for every pair of this image. */
+static void image_positions(const struct pp_job *j, const uint8_t *k,
+			    struct pp_image *im)
+{
+	const struct scorer *s = j->pp->s;
+	size_t t = j->topic, stride = s->max_ranking + 1;
+	for (size_t r = 0; r < s->nruns; r++) {
+		const struct run *run = &s->runs[r];
+		const uint32_t *ids = run->ids + run->off[t];
+		size_t n = run->off[t + 1] - run->off[t], top = 0;
+		uint32_t *P = im->P + r * stride, pos = 1;
+		for (size_t e = 0; e < n; e++) {
+			P[e] = pos;
+			top += pos <= s->pool;
+			pos += k[ids[e]];
+		}
+		P[n] = pos;
+		im->top[r] = top;
+	}
+}
+
+/* ---- one pair ----------------------------------------------------------- */
+
+/* Mark in kj the judged documents of run r's top K (first copy at
+ * positions 1..K); returns the new count of marked ids. */
+static size_t mark_top(const struct pp_job *j, size_t r, const uint8_t *k,
+		       uint8_t *kj, struct pp_image *im, size_t nm)
+{
+	const struct run *run = &j->pp->s->runs[r];
+	const uint32_t *ids = run->ids + run->off[j->topic];
+	uint32_t nj = j->pp->s->c->topic[j->topic].n_judged;
+	for (size_t e = 0; e < im->top[r]; e++) {
+		uint32_t id = ids[e];
+		if (id < nj && k[id] && !kj[id]) {
+			kj[id] = k[id];
+			im->marked[nm++] = id;
+		}
+	}
+	return nm;
+}
+
+/* The hits, judged spans and negative grades of run r under the pool
+ * marked in kj, from its pooled entries: its own top K and the entries
+ * where it ranks the top K of run o.  Returns 0 when its image of the
+ * topic is empty. */
+static int pair_ranked(const struct pp_job *j, size_t r, size_t o,
+		       struct score_scratch *x, struct pp_image *im,
+		       struct ranked *rk)
+{
+	const struct scorer *s = j->pp->s;
+	const struct topic *tp = &s->c->topic[j->topic];
+	const struct run *run = &s->runs[r], *oth = &s->runs[o];
+	const uint32_t *ids = run->ids + run->off[j->topic];
+	const uint32_t *oids = oth->ids + oth->off[j->topic];
+	size_t n = run->off[j->topic + 1] - run->off[j->topic];
+	const uint32_t *P = im->P + r * (s->max_ranking + 1);
+	const uint8_t *kj = x->kj;
+	size_t nown = 0, noth = 0, nh = 0, no = 0, ng = 0;
+
+	if (n == 0 || P[n] == 1)
+		return 0;
+	for (size_t e = 0; e < im->top[r]; e++)
+		if (ids[e] < tp->n_judged && kj[ids[e]])
+			im->own[nown++] = (uint32_t)e;
+	for (size_t e = 0; e < im->top[o]; e++) {
+		long f;
+		if (oids[e] >= tp->n_judged || !kj[oids[e]])
+			continue;
+		f = find_entry(j, r, oids[e]);
+		if (f >= 0 && (size_t)f >= im->top[r])
+			im->other[noth++] = (uint32_t)f;
+	}
+	qsort(im->other, noth, sizeof *im->other, cmp_u32);
+	/* own entries all come before the other's: one list in rank order */
+	memcpy(im->own + nown, im->other, noth * sizeof *im->other);
+	for (size_t q = 0, prev = 0; q < nown + noth; q++) {
+		uint32_t e = im->own[q], id = ids[e];
+		if (id < tp->n_int) {
+			x->h[nh].pos = P[e];
+			x->h[nh++].id = id;
+		}
+		if (id >= tp->n_nonneg && P[e] <= s->judged_depth) {
+			x->g[ng].pos = P[e];
+			x->g[ng++].id = id;
+		}
+		/* one span with the previous pooled entry when nothing but
+		 * judged entries of k = 0 lies between them (the scan's
+		 * static stretch, see score.c) */
+		if (q > 0 && P[prev + 1] == P[e]) {
+			size_t b = prev + 1;
+			while (b < e && ids[b] < tp->n_judged)
+				b++;
+			if (b == e) {
+				x->o[no - 1].end = P[e + 1];
+				prev = e;
+				continue;
+			}
+		}
+		x->o[no].start = P[e];
+		x->o[no++].end = P[e + 1];
+		prev = e;
+	}
+	rk->h = x->h;
+	rk->n = nh;
+	rk->judged = x->o;
+	rk->nj = no;
+	rk->neg = x->g;
+	rk->nneg = ng;
+	rk->len = P[n] - 1;
+	return 1;
+}
+
+/* Pair i of the batch in the image of x->k: out[slot] for its run A,
+ * out[nslots + slot] for its run B. */
+static void score_pair(const struct pp_job *j, size_t i, struct score_scratch *x,
+		       struct pp_image *im, double *out)
+{
+	const struct scorer *s = j->pp->s;
+	size_t side[2] = { j->pa[i], j->pb[i] }, nm;
+	struct topic_image ti;
+	uint64_t G;
+
+	nm = mark_top(j, side[0], x->k, x->kj, im, 0);
+	nm = mark_top(j, side[1], x->k, x->kj, im, nm);
+	if (!score_topic_prep(s, j->topic, x->kj, x, &ti, &G)) {
+		memset(out, 0, 2 * s->nslots * sizeof *out);
+	} else {
+		for (int h = 0; h < 2; h++) {
+			struct ranked rk;
+			int full = pair_ranked(j, side[h], side[1 - h], x, im, &rk);
+			score_ranked(s, &ti, G, x->prep, full ? &rk : NULL, x,
+				     out + (size_t)h * s->nslots);
+		}
+	}
+	for (size_t q = 0; q < nm; q++)
+		x->kj[im->marked[q]] = 0;
+}
+
+/* ---- the batch ---------------------------------------------------------- */
 
 /* Images [b0, b1) of one topic: each image built once, then every pair of
  * the batch scored under its own pool. */
@@ -60,26 +269,66 @@ static void pp_task(void *ctx, size_t task, unsigned w)
 	struct pairpool *pp = j->pp;
 	const struct scorer *s = pp->s;
 	const struct topic *tp = &s->c->topic[j->topic];
-	size_t ns = s->nslots, nimg = (size_t)pp->B + 1, t = j->topic;
+	size_t ns = s->nslots, nt = s->c->n, nimg = (size_t)pp->B + 1, t = j->topic;
 	size_t b0 = task * j->chunk, b1 = b0 + j->chunk < nimg ? b0 + j->chunk : nimg;
 	struct score_scratch *x = &j->x[w];
 	double *tmp = j->tmp + (size_t)w * 2 * ns;
 
 	for (size_t b = b0; b < b1; b++) {
 		image_fill(&s->imf, s->seed, b, tp->hash, tp->n_docs, x->k);
+		image_positions(j, x->k, &j->im[w]);
 		for (size_t i = 0; i < j->n; i++) {
-			score_topic_pair(s, t, j->pa[i], j->pb[i], x, tmp);
+			score_pair(j, i, x, &j->im[w], tmp);
 			for (size_t k = 0; k < ns; k++) {
 				enum measure_agg a = scorer_slot_agg(s, k);
-				double *za = pp->z + ((i * ns + k) * s->c->n + t) * nimg;
 				double *sa = pp->sys + ((i * 2) * ns + k) * nimg;
 				double *sc = pp->sys + ((i * 2 + 1) * ns + k) * nimg;
-				za[b] = tmp[k] - tmp[ns + k];
+				pp->z[((i * ns + k) * nt + t) * nimg + b] =
+					tmp[k] - tmp[ns + k];
 				sa[b] += measure_agg_term(a, tmp[k]);
 				sc[b] += measure_agg_term(a, tmp[ns + k]);
 			}
 		}
 	}
+}
+
+static void job_init(struct pp_job *j, struct pairpool *pp, unsigned nw)
+{
+	const struct scorer *s = pp->s;
+	size_t S = s->nruns, m = s->max_ranking;
+	memset(j, 0, sizeof *j);
+	j->pp = pp;
+	j->x = xcalloc(nw, sizeof *j->x);
+	j->im = xcalloc(nw, sizeof *j->im);
+	j->tmp = xcalloc(size_mul(nw, 2 * s->nslots), sizeof *j->tmp);
+	j->byid = xcalloc(size_mul(S, m) + 1, sizeof *j->byid);
+	j->byid_off = xcalloc(S + 1, sizeof *j->byid_off);
+	for (unsigned w = 0; w < nw; w++) {
+		struct pp_image *im = &j->im[w];
+		score_scratch_init(&j->x[w], s);
+		im->P = xcalloc(size_mul(S, m + 1), sizeof *im->P);
+		im->top = xcalloc(S + 1, sizeof *im->top);
+		im->own = xcalloc(2 * m + 1, sizeof *im->own);
+		im->other = xcalloc(m + 1, sizeof *im->other);
+		im->marked = xcalloc(2 * m + 1, sizeof *im->marked);
+	}
+}
+
+static void job_release(struct pp_job *j, unsigned nw)
+{
+	for (unsigned w = 0; w < nw; w++) {
+		score_scratch_release(&j->x[w]);
+		free(j->im[w].P);
+		free(j->im[w].top);
+		free(j->im[w].own);
+		free(j->im[w].other);
+		free(j->im[w].marked);
+	}
+	free(j->x);
+	free(j->im);
+	free(j->tmp);
+	free(j->byid);
+	free(j->byid_off);
 }
 
 void pairpool_score(struct pairpool *pp, const size_t *pa, const size_t *pb,
@@ -90,21 +339,20 @@ void pairpool_score(struct pairpool *pp, const size_t *pa, const size_t *pb,
 	unsigned nw = pool_size(pool);
 	struct pp_job j;
 
-	memset(&j, 0, sizeof j);
-	j.pp = pp;
+	job_init(&j, pp, nw);
 	j.pa = pa;
 	j.pb = pb;
 	j.n = n;
 	j.chunk = nimg / ((size_t)nw * 8);
 	if (j.chunk < 1)
 		j.chunk = 1;
-	j.x = xcalloc(nw, sizeof *j.x);
-	j.tmp = xcalloc(size_mul(nw, 2 * ns), sizeof *j.tmp);
-	for (unsigned w = 0; w < nw; w++)
-		score_scratch_init(&j.x[w], s);
 	memset(pp->sys, 0, size_mul(size_mul(n, 2 * ns), nimg) * sizeof *pp->sys);
 	for (size_t t = 0; t < nt; t++) {
 		j.topic = t;
+		for (size_t r = 0; r < s->nruns; r++)
+			j.byid_off[r + 1] = j.byid_off[r] +
+				(s->runs[r].off[t + 1] - s->runs[r].off[t]);
+		pool_run(pool, s->nruns, byid_task, &j);
 		pool_run(pool, (nimg + j.chunk - 1) / j.chunk, pp_task, &j);
 		progress_add(prog, (unsigned long)n, 1);
 	}
@@ -115,8 +363,5 @@ void pairpool_score(struct pairpool *pp, const size_t *pa, const size_t *pb,
 			pp->sys[c * nimg + b] =
 				measure_agg_finish(a, pp->sys[c * nimg + b], nt);
 	}
-	for (unsigned w = 0; w < nw; w++)
-		score_scratch_release(&j.x[w]);
-	free(j.x);
-	free(j.tmp);
+	job_release(&j, nw);
 }

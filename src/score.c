@@ -5,6 +5,7 @@
  * beyond one byte of multiplicity per entry.
  */
 #include "score.h"
+#include "score_int.h"
 #include "pool.h"
 #include "xalloc.h"
 
@@ -260,16 +261,16 @@ void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 	score_topic_mult(s, t, x, out);
 }
 
-/* Mark in kj the judged documents of the pool of the given runs: those
- * whose first copy is at positions 1..s->pool of one of their rankings
- * under k (kj = k for them, 0 for every other judged document). */
-static void pool_judged(const struct scorer *s, size_t t, const size_t *runs,
-			size_t nruns, const uint8_t *k, uint8_t *kj)
+/* Mark in kj the judged documents of the pool of every run: those whose
+ * first copy is at positions 1..s->pool of one of the rankings under k
+ * (kj = k for them, 0 for every other judged document). */
+static void pool_judged(const struct scorer *s, size_t t, const uint8_t *k,
+			uint8_t *kj)
 {
 	const struct topic *tp = &s->c->topic[t];
 	memset(kj, 0, tp->n_judged);
-	for (size_t i = 0; i < nruns; i++) {
-		const struct run *r = &s->runs[runs ? runs[i] : i];
+	for (size_t i = 0; i < s->nruns; i++) {
+		const struct run *r = &s->runs[i];
 		const uint32_t *ids = r->ids + r->off[t];
 		size_t n = r->off[t + 1] - r->off[t];
 		uint64_t pos = 1;
@@ -282,12 +283,9 @@ static void pool_judged(const struct scorer *s, size_t t, const size_t *runs,
 	}
 }
 
-/* What every run of topic t shares under judged multiplicities kj: R, the
- * positive-gain mass G and every measure's prep area (x->prep).  Returns 0
- * when no measure is called (every value is 0). */
-static int topic_prep(const struct scorer *s, size_t t, const uint8_t *kj,
-		      struct score_scratch *x, struct topic_image *ti,
-		      uint64_t *G)
+int score_topic_prep(const struct scorer *s, size_t t, const uint8_t *kj,
+		     struct score_scratch *x, struct topic_image *ti,
+		     uint64_t *G)
 {
 	const struct topic *tp = &s->c->topic[t];
 	double *area = x->prep;
@@ -316,10 +314,9 @@ static int topic_prep(const struct scorer *s, size_t t, const uint8_t *kj,
 	return 1;
 }
 
-/* Every measure on one ranking (rk NULL: empty) into o[0..nslots). */
-static void score_ranked(const struct scorer *s, const struct topic_image *ti,
-			 uint64_t G, const double *prep, const struct ranked *rk,
-			 struct score_scratch *x, double *o)
+void score_ranked(const struct scorer *s, const struct topic_image *ti,
+		  uint64_t G, const double *prep, const struct ranked *rk,
+		  struct score_scratch *x, double *o)
 {
 	struct ranked none;
 	memset(&none, 0, sizeof none);
@@ -347,49 +344,32 @@ static void score_ranked(const struct scorer *s, const struct topic_image *ti,
 	}
 }
 
-/* Score the runs runs[0..n) (runs NULL: every run) of topic t under
- * positions k and judged multiplicities kj: out[i * nslots + slot].  A
- * run without this topic, or whose image of it is empty, scores 0 on
- * every measure (the residual included) except those called on an empty
- * ranking. */
-static void score_runs(const struct scorer *s, size_t t, const size_t *runs,
-		       size_t n, const uint8_t *kj, struct score_scratch *x,
-		       double *out)
-{
-	struct topic_image ti;
-	uint64_t G;
-	if (!topic_prep(s, t, kj, x, &ti, &G)) {
-		memset(out, 0, n * s->nslots * sizeof *out);
-		return;
-	}
-	for (size_t i = 0; i < n; i++) {
-		const struct run *run = &s->runs[runs ? runs[i] : i];
-		struct ranked rk;
-		int empty = run->off[t + 1] == run->off[t] ||
-			    !scan(s, run, t, x->k, kj, x, &rk);
-		score_ranked(s, &ti, G, x->prep, empty ? NULL : &rk, x,
-			     out + i * s->nslots);
-	}
-}
-
+/* Every run of topic t under positions x->k and judged multiplicities kj
+ * (x->k, or the pool's x->kj): out[run * nslots + slot].  A run without
+ * this topic, or whose image of it is empty, scores 0 on every measure
+ * (the residual included) except those called on an empty ranking. */
 void score_topic_mult(const struct scorer *s, size_t t,
 		      struct score_scratch *x, double *out)
 {
 	const uint8_t *kj = x->k;
+	struct topic_image ti;
+	uint64_t G;
 	if (s->pool) {
-		pool_judged(s, t, NULL, s->nruns, x->k, x->kj);
+		pool_judged(s, t, x->k, x->kj);
 		kj = x->kj;
 	}
-	score_runs(s, t, NULL, s->nruns, kj, x, out);
-}
-
-void score_topic_pair(const struct scorer *s, size_t t, size_t a, size_t c,
-		      struct score_scratch *x, double *out)
-{
-	const size_t runs[2] = { a, c };
-	assert(s->pool > 0);
-	pool_judged(s, t, runs, 2, x->k, x->kj);
-	score_runs(s, t, runs, 2, x->kj, x, out);
+	if (!score_topic_prep(s, t, kj, x, &ti, &G)) {
+		memset(out, 0, s->nruns * s->nslots * sizeof *out);
+		return;
+	}
+	for (size_t r = 0; r < s->nruns; r++) {
+		const struct run *run = &s->runs[r];
+		struct ranked rk;
+		int empty = run->off[t + 1] == run->off[t] ||
+			    !scan(s, run, t, x->k, kj, x, &rk);
+		score_ranked(s, &ti, G, x->prep, empty ? NULL : &rk, x,
+			     out + r * s->nslots);
+	}
 }
 
 struct root_job {
