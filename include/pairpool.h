@@ -30,8 +30,10 @@ struct pairpool {
 	const struct scorer *s; /* with s->pool >= 1 */
 	unsigned long B;
 	size_t cap;             /* pairs per batch */
-	double *z;              /* [pair][slot][topic][B+1]: A - B on a topic */
-	double *sys;            /* [pair][2][slot][B+1]: per-system scores */
+	/* Slot-minor, so that scoring a pair in one image writes a few
+	 * cache lines: */
+	double *z;              /* [pair][topic][B+1][slot]: A - B on a topic */
+	double *sys;            /* [pair][2][B+1][slot]: per-system scores */
 };
 
 /* Pairs per batch for a scorer and B: as many as fit the budget, at
@@ -48,21 +50,25 @@ void pairpool_release(struct pairpool *pp);
 void pairpool_score(struct pairpool *pp, const size_t *pa, const size_t *pb,
 		    size_t n, struct pool *pool, struct progress *prog);
 
-/* Pair i's difference on topic t in slot k, images 0..B. */
-static inline const double *pairpool_z(const struct pairpool *pp, size_t i,
-				       size_t k, size_t t)
+/* Pair i's difference on topic t in slot k, images 0..B, into out. */
+static inline void pairpool_z(const struct pairpool *pp, size_t i, size_t k,
+			      size_t t, double *out)
 {
-	size_t nimg = pp->B + 1;
-	return pp->z + ((i * pp->s->nslots + k) * pp->s->c->n + t) * nimg;
+	size_t nimg = pp->B + 1, ns = pp->s->nslots;
+	const double *z = pp->z + (i * pp->s->c->n + t) * nimg * ns + k;
+	for (size_t b = 0; b < nimg; b++)
+		out[b] = z[b * ns];
 }
 
 /* The per-system score of run side (0: A, 1: B) of pair i in slot k,
- * images 0..B. */
-static inline const double *pairpool_sys(const struct pairpool *pp, size_t i,
-					 int side, size_t k)
+ * images 0..B, into out. */
+static inline void pairpool_sys(const struct pairpool *pp, size_t i,
+				int side, size_t k, double *out)
 {
-	size_t nimg = pp->B + 1;
-	return pp->sys + ((i * 2 + (size_t)side) * pp->s->nslots + k) * nimg;
+	size_t nimg = pp->B + 1, ns = pp->s->nslots;
+	const double *v = pp->sys + (i * 2 + (size_t)side) * nimg * ns + k;
+	for (size_t b = 0; b < nimg; b++)
+		out[b] = v[b * ns];
 }
 
 #endif

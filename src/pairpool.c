@@ -3,12 +3,14 @@
  * (see pairpool.h).
  *
  * A pair's pool holds at most 2K documents, so its two runs are not
- * scanned: per topic, every ranking is sorted once by document id; per
- * image, every run's positions (prefix sums of k) and the extent of its
- * top K are computed once; per pair, the pooled documents are marked in
- * kj, each run's pooled entries are its own top K plus the entries where
- * it ranks the other run's top K (binary search), and its hits, judged
- * spans and negative grades are built from those alone and handed to the
+ * scanned.  Per image, every run's positions (prefix sums of k) and the
+ * extent of its top K are computed once, and for the judged documents of
+ * any run's top K - their union U, at most runs x K documents - the entry
+ * at which every run ranks them (a runs x |U| table, filled by one pass
+ * over every ranking).  Per pair, the pooled documents are marked in kj,
+ * each run's pooled entries are its own top K plus the entries where it
+ * ranks the other run's top K (table lookups), and its hits, judged spans
+ * and negative grades are built from those alone and handed to the
  * scorer's measure calls (score_int.h).  The result is the scan's under
  * the same pool (score.c): spans merge exactly when the scan's do.
  */
@@ -55,10 +57,17 @@ void pairpool_release(struct pairpool *pp)
 
 /* ---- one topic, one image ----------------------------------------------- */
 
+#define NONE UINT32_MAX
+
 /* A worker's view of one image of the topic. */
 struct pp_image {
 	uint32_t *P;            /* [run][max_ranking + 1]: positions */
 	size_t *top;            /* [run]: entries whose first copy is <= K */
+	uint32_t *slot;         /* [document]: its column in where, or NONE */
+	uint32_t *uids;         /* the documents of U, by column */
+	size_t nu;              /* |U| */
+	uint32_t *where;        /* [run][nu + 1]: entry of a column's
+				   document in the run, or NONE */
 	uint32_t *own, *other;  /* pooled entries of one run */
 	uint32_t *marked;       /* ids marked in kj, to clear */
 };
@@ -69,77 +78,70 @@ struct pp_job {
 	size_t n;
 	size_t topic;
 	size_t chunk;               /* images per task */
-	uint64_t *byid;             /* every ranking of the topic by id */
-	size_t *byid_off;           /* [run + 1]: run r's part of byid */
 	struct score_scratch *x;    /* per worker */
 	struct pp_image *im;        /* per worker */
 	double *tmp;                /* per worker: 2 * nslots */
 };
 
-static int cmp_u64(const void *a, const void *b)
+/* Sort a short list of entries (at most K, usually 10 or 25). */
+static void sort_entries(uint32_t *v, size_t n)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
-
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return (x > y) - (x < y);
-}
-
-/* Run r's ranking of the topic as (id << 32 | entry), sorted. */
-static void byid_task(void *ctx, size_t r, unsigned w)
-{
-	struct pp_job *j = ctx;
-	const struct run *run = &j->pp->s->runs[r];
-	const uint32_t *ids = run->ids + run->off[j->topic];
-	uint64_t *v = j->byid + j->byid_off[r];
-	size_t n = j->byid_off[r + 1] - j->byid_off[r];
-	(void)w;
-	for (size_t e = 0; e < n; e++)
-		v[e] = (uint64_t)ids[e] << 32 | e;
-	qsort(v, n, sizeof *v, cmp_u64);
-}
-
-/* The entry at which run r ranks document id, or -1. */
-static long find_entry(const struct pp_job *j, size_t r, uint32_t id)
-{
-	const uint64_t *v = j->byid + j->byid_off[r];
-	size_t lo = 0, hi = j->byid_off[r + 1] - j->byid_off[r];
-	uint64_t key = (uint64_t)id << 32;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (v[mid] < key)
-			lo = mid + 1;
-		else
-			hi = mid;
+	for (size_t i = 1; i < n; i++) {
+		uint32_t x = v[i];
+		size_t j = i;
+		for (; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
 	}
-	if (lo < j->byid_off[r + 1] - j->byid_off[r] && v[lo] >> 32 == id)
-		return (long)(v[lo] & 0xffffffffu);
-	return -1;
 }
 
-/* Positions of every run's entries under x->k and the extent of its top
- * K, for every pair of this image. */
-static void image_positions(const struct pp_job *j, const uint8_t *k,
-			    struct pp_image *im)
+/* For the image of k: every run's positions and top K, U and the table of
+ * where each run ranks U's documents. */
+static void image_index(const struct pp_job *j, const uint8_t *k,
+			struct pp_image *im)
 {
 	const struct scorer *s = j->pp->s;
-	size_t t = j->topic, stride = s->max_ranking + 1;
+	const struct topic *tp = &s->c->topic[j->topic];
+	size_t t = j->topic, stride = s->max_ranking + 1, nu = 0;
 	for (size_t r = 0; r < s->nruns; r++) {
 		const struct run *run = &s->runs[r];
 		const uint32_t *ids = run->ids + run->off[t];
-		size_t n = run->off[t + 1] - run->off[t], top = 0;
-		uint32_t *P = im->P + r * stride, pos = 1;
+		size_t n = run->off[t + 1] - run->off[t], e = 0;
+		uint64_t pos = 1;
+		for (; e < n && pos <= s->pool; e++) {
+			uint32_t id = ids[e];
+			pos += k[id];
+			if (id < tp->n_judged && k[id] && im->slot[id] == NONE) {
+				im->slot[id] = (uint32_t)nu;
+				im->uids[nu++] = id;
+			}
+		}
+		im->top[r] = e;
+	}
+	im->nu = nu;
+	for (size_t r = 0; r < s->nruns; r++) {
+		const struct run *run = &s->runs[r];
+		const uint32_t *ids = run->ids + run->off[t];
+		size_t n = run->off[t + 1] - run->off[t];
+		uint32_t *P = im->P + r * stride, *W = im->where + r * (nu + 1);
+		uint32_t pos = 1;
+		for (size_t c = 0; c <= nu; c++)
+			W[c] = NONE;
 		for (size_t e = 0; e < n; e++) {
+			uint32_t id = ids[e], c = im->slot[id];
 			P[e] = pos;
-			top += pos <= s->pool;
-			pos += k[ids[e]];
+			pos += k[id];
+			W[c < nu ? c : nu] = (uint32_t)e;
 		}
 		P[n] = pos;
-		im->top[r] = top;
 	}
+}
+
+/* Clear the columns of U after the image's pairs. */
+static void image_done(struct pp_image *im)
+{
+	for (size_t c = 0; c < im->nu; c++)
+		im->slot[im->uids[c]] = NONE;
 }
 
 /* ---- one pair ----------------------------------------------------------- */
@@ -186,14 +188,14 @@ static int pair_ranked(const struct pp_job *j, size_t r, size_t o,
 		if (ids[e] < tp->n_judged && kj[ids[e]])
 			im->own[nown++] = (uint32_t)e;
 	for (size_t e = 0; e < im->top[o]; e++) {
-		long f;
+		uint32_t f;
 		if (oids[e] >= tp->n_judged || !kj[oids[e]])
 			continue;
-		f = find_entry(j, r, oids[e]);
-		if (f >= 0 && (size_t)f >= im->top[r])
-			im->other[noth++] = (uint32_t)f;
+		f = im->where[r * (im->nu + 1) + im->slot[oids[e]]];
+		if (f != NONE && f >= im->top[r])
+			im->other[noth++] = f;
 	}
-	qsort(im->other, noth, sizeof *im->other, cmp_u32);
+	sort_entries(im->other, noth);
 	/* own entries all come before the other's: one list in rank order */
 	memcpy(im->own + nown, im->other, noth * sizeof *im->other);
 	for (size_t q = 0, prev = 0; q < nown + noth; q++) {
@@ -276,38 +278,53 @@ static void pp_task(void *ctx, size_t task, unsigned w)
 
 	for (size_t b = b0; b < b1; b++) {
 		image_fill(&s->imf, s->seed, b, tp->hash, tp->n_docs, x->k);
-		image_positions(j, x->k, &j->im[w]);
+		image_index(j, x->k, &j->im[w]);
 		for (size_t i = 0; i < j->n; i++) {
+			double *z = pp->z + ((i * nt + t) * nimg + b) * ns;
+			double *sa = pp->sys + ((i * 2) * nimg + b) * ns;
+			double *sc = pp->sys + ((i * 2 + 1) * nimg + b) * ns;
 			score_pair(j, i, x, &j->im[w], tmp);
 			for (size_t k = 0; k < ns; k++) {
 				enum measure_agg a = scorer_slot_agg(s, k);
-				double *sa = pp->sys + ((i * 2) * ns + k) * nimg;
-				double *sc = pp->sys + ((i * 2 + 1) * ns + k) * nimg;
-				pp->z[((i * ns + k) * nt + t) * nimg + b] =
-					tmp[k] - tmp[ns + k];
-				sa[b] += measure_agg_term(a, tmp[k]);
-				sc[b] += measure_agg_term(a, tmp[ns + k]);
+				z[k] = tmp[k] - tmp[ns + k];
+				sa[k] += measure_agg_term(a, tmp[k]);
+				sc[k] += measure_agg_term(a, tmp[ns + k]);
 			}
 		}
+		image_done(&j->im[w]);
 	}
+}
+
+/* Columns of U at most: the judged documents of the runs' tops. */
+static size_t union_cap(const struct scorer *s)
+{
+	size_t judged = 0;
+	for (size_t t = 0; t < s->c->n; t++)
+		if (s->c->topic[t].n_judged > judged)
+			judged = s->c->topic[t].n_judged;
+	if (s->pool < judged / (s->nruns ? s->nruns : 1))
+		judged = size_mul(s->nruns, (size_t)s->pool);
+	return judged;
 }
 
 static void job_init(struct pp_job *j, struct pairpool *pp, unsigned nw)
 {
 	const struct scorer *s = pp->s;
-	size_t S = s->nruns, m = s->max_ranking;
+	size_t S = s->nruns, m = s->max_ranking, ucap = union_cap(s);
 	memset(j, 0, sizeof *j);
 	j->pp = pp;
 	j->x = xcalloc(nw, sizeof *j->x);
 	j->im = xcalloc(nw, sizeof *j->im);
 	j->tmp = xcalloc(size_mul(nw, 2 * s->nslots), sizeof *j->tmp);
-	j->byid = xcalloc(size_mul(S, m) + 1, sizeof *j->byid);
-	j->byid_off = xcalloc(S + 1, sizeof *j->byid_off);
 	for (unsigned w = 0; w < nw; w++) {
 		struct pp_image *im = &j->im[w];
 		score_scratch_init(&j->x[w], s);
 		im->P = xcalloc(size_mul(S, m + 1), sizeof *im->P);
 		im->top = xcalloc(S + 1, sizeof *im->top);
+		im->slot = xmalloc(size_mul(s->max_docs + 1, sizeof *im->slot));
+		memset(im->slot, 0xff, (s->max_docs + 1) * sizeof *im->slot);
+		im->uids = xcalloc(ucap + 1, sizeof *im->uids);
+		im->where = xcalloc(size_mul(S, ucap + 1), sizeof *im->where);
 		im->own = xcalloc(2 * m + 1, sizeof *im->own);
 		im->other = xcalloc(m + 1, sizeof *im->other);
 		im->marked = xcalloc(2 * m + 1, sizeof *im->marked);
@@ -317,18 +334,20 @@ static void job_init(struct pp_job *j, struct pairpool *pp, unsigned nw)
 static void job_release(struct pp_job *j, unsigned nw)
 {
 	for (unsigned w = 0; w < nw; w++) {
+		struct pp_image *im = &j->im[w];
 		score_scratch_release(&j->x[w]);
-		free(j->im[w].P);
-		free(j->im[w].top);
-		free(j->im[w].own);
-		free(j->im[w].other);
-		free(j->im[w].marked);
+		free(im->P);
+		free(im->top);
+		free(im->slot);
+		free(im->uids);
+		free(im->where);
+		free(im->own);
+		free(im->other);
+		free(im->marked);
 	}
 	free(j->x);
 	free(j->im);
 	free(j->tmp);
-	free(j->byid);
-	free(j->byid_off);
 }
 
 void pairpool_score(struct pairpool *pp, const size_t *pa, const size_t *pb,
@@ -349,19 +368,12 @@ void pairpool_score(struct pairpool *pp, const size_t *pa, const size_t *pb,
 	memset(pp->sys, 0, size_mul(size_mul(n, 2 * ns), nimg) * sizeof *pp->sys);
 	for (size_t t = 0; t < nt; t++) {
 		j.topic = t;
-		for (size_t r = 0; r < s->nruns; r++)
-			j.byid_off[r + 1] = j.byid_off[r] +
-				(s->runs[r].off[t + 1] - s->runs[r].off[t]);
-		pool_run(pool, s->nruns, byid_task, &j);
 		pool_run(pool, (nimg + j.chunk - 1) / j.chunk, pp_task, &j);
 		progress_add(prog, (unsigned long)n, 1);
 	}
 	/* the sums over topics become each run's per-system score */
-	for (size_t c = 0; c < n * 2 * ns; c++) {
-		enum measure_agg a = scorer_slot_agg(s, c % ns);
-		for (size_t b = 0; b < nimg; b++)
-			pp->sys[c * nimg + b] =
-				measure_agg_finish(a, pp->sys[c * nimg + b], nt);
-	}
+	for (size_t c = 0; c < size_mul(n * 2, nimg) * ns; c++)
+		pp->sys[c] = measure_agg_finish(scorer_slot_agg(s, c % ns),
+						pp->sys[c], nt);
 	job_release(&j, nw);
 }

@@ -77,21 +77,22 @@ struct pair_job {
 	double *rows;           /* [pair in batch][row][PC_N] */
 	double *pimg;           /* [pair in batch][slot][B+1]: the t-test's p
 				   in every image (--pair-images), or NULL */
-	double *scratch;        /* per worker: 5 * (B + 1) doubles */
+	double *scratch;        /* per worker: 6 * (B + 1) doubles */
 	double tc;              /* critical |t| for df = topics - 1 */
 	struct progress prog;   /* pairs done (and pair-topics scored) */
 };
 
 /* The difference A - B of pair i of the batch on topic t in slot k,
- * images 0..B: from the pair's pool, or computed into buf from the kept
- * images. */
+ * images 0..B, into buf: from the pair's pool, or from the kept images. */
 static const double *topic_diff(const struct pair_job *j, size_t i, size_t k,
 				size_t t, double *buf)
 {
 	size_t nimg = j->o->B + 1, nt = j->s->c->n, S = j->s->nruns;
 	const double *ta, *tc;
-	if (j->pp)
-		return pairpool_z(j->pp, i, k, t);
+	if (j->pp) {
+		pairpool_z(j->pp, i, k, t, buf);
+		return buf;
+	}
 	ta = j->br->full + ((k * nt + t) * S + j->pa[i]) * nimg;
 	tc = j->br->full + ((k * nt + t) * S + j->pb[i]) * nimg;
 	for (size_t b = 0; b < nimg; b++)
@@ -100,20 +101,22 @@ static const double *topic_diff(const struct pair_job *j, size_t i, size_t k,
 }
 
 /* The difference of the per-system scores of pair i in slot k, images
- * 0..B, into d. */
+ * 0..B, into d (which holds 2 (B + 1) doubles). */
 static void sys_diff(const struct pair_job *j, size_t i, size_t k, double *d)
 {
 	size_t nimg = j->o->B + 1, ns = j->s->nslots;
-	const double *a, *c;
 	if (j->pp) {
-		a = pairpool_sys(j->pp, i, 0, k);
-		c = pairpool_sys(j->pp, i, 1, k);
+		/* d holds A's scores, d[nimg..] B's, then the difference */
+		pairpool_sys(j->pp, i, 0, k, d);
+		pairpool_sys(j->pp, i, 1, k, d + nimg);
+		for (size_t b = 0; b < nimg; b++)
+			d[b] -= d[nimg + b];
 	} else {
-		a = j->br->sys + (j->pa[i] * ns + k) * nimg;
-		c = j->br->sys + (j->pb[i] * ns + k) * nimg;
+		const double *a = j->br->sys + (j->pa[i] * ns + k) * nimg;
+		const double *c = j->br->sys + (j->pb[i] * ns + k) * nimg;
+		for (size_t b = 0; b < nimg; b++)
+			d[b] = a[b] - c[b];
 	}
-	for (size_t b = 0; b < nimg; b++)
-		d[b] = a[b] - c[b];
 }
 
 /* ---- the statistics ----------------------------------------------------- */
@@ -170,8 +173,8 @@ static void pair_task(void *ctx, size_t i, unsigned w)
 	const struct scorer *s = j->s;
 	unsigned long B = j->o->B;
 	size_t nimg = B + 1, ns = s->nslots, nt = s->c->n;
-	double *x = j->scratch + (size_t)w * 5 * nimg;
-	double *d = x + nimg, *sz = d + nimg, *ss = sz + nimg, *u = ss + nimg;
+	double *x = j->scratch + (size_t)w * 6 * nimg;
+	double *d = x + nimg, *sz = d + 2 * nimg, *ss = sz + nimg, *u = ss + nimg;
 	double *row = j->rows + i * j->rows_per_pair * PC_N;
 
 	for (size_t k = 0; k < ns; k++) {
@@ -309,7 +312,7 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 	j.rows = xcalloc(size_mul(batch, j.rows_per_pair * PC_N), sizeof *j.rows);
 	if (o->pair_images)
 		j.pimg = xcalloc(size_mul(size_mul(batch, ns), nimg), sizeof *j.pimg);
-	j.scratch = xcalloc(size_mul(pool_size(o->pool), 5 * nimg), sizeof *j.scratch);
+	j.scratch = xcalloc(size_mul(pool_size(o->pool), 6 * nimg), sizeof *j.scratch);
 	j.tc = nt >= 2 ? t_critical((double)nt - 1) : 0;
 
 	/* The qid column is there with and without -q, so that the columns
