@@ -14,7 +14,7 @@
 #       -b 0 -j 1 and -b 0 -j 2, giving the image phase per image, its cost
 #       per run entry per image and its two-thread speed-up
 #   (f) peak resident memory of -b 1000 and of -q -b 1000
-#   (e) --reliability -b 100 and --pairs -b 100
+#   (e) --reliability -b 100, --pairs -b 100, and --pairs -b 100 --pool 10
 #
 # Usage: sh tests/bench.sh   (after `make cbeval build/gen`)
 # Environment: CBEVAL (default ./cbeval), GEN (default build/gen), TIME
@@ -172,6 +172,7 @@ echo "(e) comparisons from the images (all threads)"
 timed "--reliability -b 100" --reliability -b 100
 [ -n "$T" ] && echo "                               target <= 30 s"
 timed "--pairs -b 100" --pairs -b 100
+timed "--pairs -b 100 --pool 10" --pairs -b 100 --pool 10
 echo
 
 # ---- (e2) topic bootstrap ----------------------------------------------------
