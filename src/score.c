@@ -143,6 +143,43 @@ static size_t pooled_spans(const uint32_t *sp, size_t nsp, const uint32_t *pe,
 	return no;
 }
 
+/* The judged documents of grade < 0 (ids from nonneg on) among entries
+ * [0, i) of the judged stretches, down to the depth, as hits into g. */
+static size_t all_negatives(const uint32_t *ids, const uint8_t *k,
+			    const uint32_t *sp, size_t nsp, const uint32_t *P,
+			    size_t i, uint64_t depth, uint32_t nonneg,
+			    struct hit *g)
+{
+	size_t ng = 0;
+	for (size_t j = 0; j < nsp; j++) {
+		size_t a = sp[2 * j], b = sp[2 * j + 1];
+		if (a >= i || P[a] > depth)
+			break;
+		for (size_t e = a; e < b && e < i; e++) {
+			uint32_t id = ids[e];
+			g[ng].pos = P[e];
+			g[ng].id = id;
+			ng += id >= nonneg && k[id] != 0;
+		}
+	}
+	return ng;
+}
+
+/* The same among the pooled entries pe[0..np). */
+static size_t pooled_negatives(const uint32_t *ids, const uint32_t *pe,
+			       size_t np, const uint32_t *P, uint64_t depth,
+			       uint32_t nonneg, struct hit *g)
+{
+	size_t ng = 0;
+	for (size_t q = 0; q < np && P[pe[q]] <= depth; q++) {
+		uint32_t id = ids[pe[q]];
+		g[ng].pos = P[pe[q]];
+		g[ng].id = id;
+		ng += id >= nonneg;
+	}
+	return ng;
+}
+
 /* Build the hit vector of one ranking under multiplicities k (positions)
  * and kj (judged: k itself, or k masked by a pool, see score.h).  Returns
  * 0 when the image leaves the ranking empty (every k = 0), else 1.
@@ -211,26 +248,10 @@ static int scan(const struct scorer *s, const struct run *r, size_t t,
 	/* Negative grades are ids n_nonneg .. n_judged - 1: look for them in
 	 * the judged stretches (or the pooled entries), when the topic has
 	 * any. */
-	if (s->needs_negative && tp->n_nonneg < tp->n_judged && kj != k) {
-		for (size_t q = 0; q < np && P[pe[q]] <= depth; q++) {
-			uint32_t id = ids[pe[q]];
-			g[ng].pos = P[pe[q]];
-			g[ng].id = id;
-			ng += id >= tp->n_nonneg;
-		}
-	} else if (s->needs_negative && tp->n_nonneg < tp->n_judged) {
-		for (size_t j = 0; j < nsp; j++) {
-			size_t a = sp[2 * j], b = sp[2 * j + 1];
-			if (a >= i || P[a] > depth)
-				break;
-			for (size_t e = a; e < b && e < i; e++) {
-				uint32_t id = ids[e];
-				g[ng].pos = P[e];
-				g[ng].id = id;
-				ng += id >= tp->n_nonneg && k[id] != 0;
-			}
-		}
-	}
+	if (s->needs_negative && tp->n_nonneg < tp->n_judged)
+		ng = kj != k ? pooled_negatives(ids, pe, np, P, depth, tp->n_nonneg, g)
+			     : all_negatives(ids, k, sp, nsp, P, i, depth,
+					     tp->n_nonneg, g);
 	out->h = h;
 	out->n = nh;
 	out->judged = x->o;
