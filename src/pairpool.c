@@ -22,12 +22,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Bytes a batch may hold (z and sys of its pairs). */
+/* Bytes a batch may hold (acc and z of its pairs). */
 #define PAIRPOOL_BUDGET ((size_t)256 << 20)
 
-size_t pairpool_batch(const struct scorer *s, unsigned long B, size_t npairs)
+size_t pairpool_batch(const struct scorer *s, unsigned long B, size_t npairs,
+		      int keep_z)
 {
-	size_t per = size_mul(size_mul(s->nslots, s->c->n + 2),
+	size_t per = size_mul(size_mul(s->nslots, PP_N + (keep_z ? s->c->n : 0)),
 			      size_mul((size_t)B + 1, sizeof(double)));
 	size_t cap = PAIRPOOL_BUDGET / (per ? per : 1);
 	if (cap < 1)
@@ -36,22 +37,23 @@ size_t pairpool_batch(const struct scorer *s, unsigned long B, size_t npairs)
 }
 
 void pairpool_init(struct pairpool *pp, const struct scorer *s,
-		   unsigned long B, size_t cap)
+		   unsigned long B, size_t cap, int keep_z)
 {
 	size_t nimg = (size_t)B + 1, ns = s->nslots;
 	memset(pp, 0, sizeof *pp);
 	pp->s = s;
 	pp->B = B;
 	pp->cap = cap;
-	pp->z = xcalloc(size_mul(size_mul(cap, ns), size_mul(s->c->n, nimg)) + 1,
-			sizeof *pp->z);
-	pp->sys = xcalloc(size_mul(size_mul(cap, 2 * ns), nimg), sizeof *pp->sys);
+	pp->acc = xcalloc(size_mul(size_mul(cap, PP_N * ns), nimg), sizeof *pp->acc);
+	if (keep_z)
+		pp->z = xcalloc(size_mul(size_mul(cap, ns), size_mul(s->c->n, nimg)) + 1,
+				sizeof *pp->z);
 }
 
 void pairpool_release(struct pairpool *pp)
 {
+	free(pp->acc);
 	free(pp->z);
-	free(pp->sys);
 	memset(pp, 0, sizeof *pp);
 }
 
@@ -280,16 +282,25 @@ static void pp_task(void *ctx, size_t task, unsigned w)
 		image_fill(&s->imf, s->seed, b, tp->hash, tp->n_docs, x->k);
 		image_index(j, x->k, &j->im[w]);
 		for (size_t i = 0; i < j->n; i++) {
-			double *z = pp->z + ((i * nt + t) * nimg + b) * ns;
-			double *sa = pp->sys + ((i * 2) * nimg + b) * ns;
-			double *sc = pp->sys + ((i * 2 + 1) * nimg + b) * ns;
+			double *acc = pp->acc + (i * PP_N * nimg + b) * ns;
+			double *sa = acc + PP_SYS_A * nimg * ns;
+			double *sb = acc + PP_SYS_B * nimg * ns;
+			double *mean = acc + PP_MEAN * nimg * ns;
+			double *ss = acc + PP_SS * nimg * ns;
 			score_pair(j, i, x, &j->im[w], tmp);
 			for (size_t k = 0; k < ns; k++) {
 				enum measure_agg a = scorer_slot_agg(s, k);
-				z[k] = tmp[k] - tmp[ns + k];
+				double z = tmp[k] - tmp[ns + k], e = z - mean[k];
 				sa[k] += measure_agg_term(a, tmp[k]);
-				sc[k] += measure_agg_term(a, tmp[ns + k]);
+				sb[k] += measure_agg_term(a, tmp[ns + k]);
+				/* Welford's update, topics in order */
+				mean[k] += e / (double)(t + 1);
+				ss[k] += e * (z - mean[k]);
 			}
+			if (pp->z)
+				for (size_t k = 0; k < ns; k++)
+					pp->z[((i * nt + t) * nimg + b) * ns + k] =
+						tmp[k] - tmp[ns + k];
 		}
 		image_done(&j->im[w]);
 	}
@@ -365,15 +376,17 @@ void pairpool_score(struct pairpool *pp, const size_t *pa, const size_t *pb,
 	j.chunk = nimg / ((size_t)nw * 8);
 	if (j.chunk < 1)
 		j.chunk = 1;
-	memset(pp->sys, 0, size_mul(size_mul(n, 2 * ns), nimg) * sizeof *pp->sys);
+	memset(pp->acc, 0, size_mul(size_mul(n, PP_N * ns), nimg) * sizeof *pp->acc);
 	for (size_t t = 0; t < nt; t++) {
 		j.topic = t;
 		pool_run(pool, (nimg + j.chunk - 1) / j.chunk, pp_task, &j);
 		progress_add(prog, (unsigned long)n, 1);
 	}
 	/* the sums over topics become each run's per-system score */
-	for (size_t c = 0; c < size_mul(n * 2, nimg) * ns; c++)
-		pp->sys[c] = measure_agg_finish(scorer_slot_agg(s, c % ns),
-						pp->sys[c], nt);
+	for (size_t i = 0; i < n; i++)
+		for (size_t c = 0; c < 2 * nimg * ns; c++) {
+			double *v = pp->acc + i * PP_N * nimg * ns + c;
+			*v = measure_agg_finish(scorer_slot_agg(s, c % ns), *v, nt);
+		}
 	job_release(&j, nw);
 }

@@ -83,7 +83,8 @@ struct pair_job {
 };
 
 /* The difference A - B of pair i of the batch on topic t in slot k,
- * images 0..B, into buf: from the pair's pool, or from the kept images. */
+ * images 0..B, into buf: from the pair's pool (with -q), or from the kept
+ * images. */
 static const double *topic_diff(const struct pair_job *j, size_t i, size_t k,
 				size_t t, double *buf)
 {
@@ -107,8 +108,8 @@ static void sys_diff(const struct pair_job *j, size_t i, size_t k, double *d)
 	size_t nimg = j->o->B + 1, ns = j->s->nslots;
 	if (j->pp) {
 		/* d holds A's scores, d[nimg..] B's, then the difference */
-		pairpool_sys(j->pp, i, 0, k, d);
-		pairpool_sys(j->pp, i, 1, k, d + nimg);
+		pairpool_acc(j->pp, i, PP_SYS_A, k, d);
+		pairpool_acc(j->pp, i, PP_SYS_B, k, d + nimg);
 		for (size_t b = 0; b < nimg; b++)
 			d[b] -= d[nimg + b];
 	} else {
@@ -116,6 +117,37 @@ static void sys_diff(const struct pair_job *j, size_t i, size_t k, double *d)
 		const double *c = j->br->sys + (j->pb[i] * ns + k) * nimg;
 		for (size_t b = 0; b < nimg; b++)
 			d[b] = a[b] - c[b];
+	}
+}
+
+/* The paired t-test's inputs of pair i in slot k, images 0..B: the mean
+ * sz and the sum of squared deviations ss of the per-topic differences,
+ * in two passes over the kept images, or as the pair's pool accumulated
+ * them topic by topic.  u is scratch for B + 1 doubles. */
+static void diff_moments(const struct pair_job *j, size_t i, size_t k,
+			 double *sz, double *ss, double *u)
+{
+	size_t nimg = j->o->B + 1, nt = j->s->c->n;
+	if (j->pp) {
+		pairpool_acc(j->pp, i, PP_MEAN, k, sz);
+		pairpool_acc(j->pp, i, PP_SS, k, ss);
+		return;
+	}
+	memset(sz, 0, nimg * sizeof *sz);
+	memset(ss, 0, nimg * sizeof *ss);
+	for (size_t t = 0; t < nt; t++) {
+		const double *z = topic_diff(j, i, k, t, u);
+		for (size_t b = 0; b < nimg; b++)
+			sz[b] += z[b];
+	}
+	for (size_t b = 0; b < nimg; b++)
+		sz[b] /= (double)nt;
+	for (size_t t = 0; t < nt; t++) {
+		const double *z = topic_diff(j, i, k, t, u);
+		for (size_t b = 0; b < nimg; b++) {
+			double e = z[b] - sz[b];
+			ss[b] += e * e;
+		}
 	}
 }
 
@@ -189,23 +221,7 @@ static void pair_task(void *ctx, size_t i, unsigned w)
 		diff_stats(d, B, x, sys_row);
 		row += PC_N;
 
-		/* Paired t over topics in every image: means, then squares. */
-		memset(sz, 0, nimg * sizeof *sz);
-		memset(ss, 0, nimg * sizeof *ss);
-		for (size_t t = 0; t < nt; t++) {
-			const double *z = topic_diff(j, i, k, t, u);
-			for (size_t b = 0; b < nimg; b++)
-				sz[b] += z[b];
-		}
-		for (size_t b = 0; b < nimg; b++)
-			sz[b] /= (double)nt;
-		for (size_t t = 0; t < nt; t++) {
-			const double *z = topic_diff(j, i, k, t, u);
-			for (size_t b = 0; b < nimg; b++) {
-				double e = z[b] - sz[b];
-				ss[b] += e * e;
-			}
-		}
+		diff_moments(j, i, k, sz, ss, u);
 		if (j->pimg)
 			for (size_t b = 0; b < nimg; b++)
 				j->pimg[(i * ns + k) * nimg + b] =
@@ -295,8 +311,8 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 	j.s = s;
 	j.o = o;
 	if (s->pool) {
-		batch = pairpool_batch(s, o->B, npairs);
-		pairpool_init(&pp, s, o->B, batch);
+		batch = pairpool_batch(s, o->B, npairs, o->per_topic);
+		pairpool_init(&pp, s, o->B, batch, o->per_topic);
 		j.pp = &pp;
 		progress_init(&j.prog, o->progress, "pairs",
 			      (unsigned long)(npairs * (nt + 1)),
