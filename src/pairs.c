@@ -8,7 +8,8 @@
  * and "p < 0.05" is decided against the critical |t|, with the p-value
  * itself computed near that boundary (every p is computed only for
  * --pair-images).  Differences are computed as needed from the kept
- * images and never stored; under pair pools they are what a batch keeps.
+ * images and never stored; under pair pools a batch keeps what the
+ * statistics read (pairpool.h), the per-topic differences only with -q.
  */
 #include "compare.h"
 #include "output.h"
