@@ -19,7 +19,8 @@
  * documents and 0 for the others, and is what the judged side sees (R,
  * ideal gains, hits, judged spans), while positions count every copy
  * (score_scratch.k).  The pool of the whole scorer (every run) is
- * computed once per topic and image; a pair's pool by score_topic_pair.
+ * computed once per topic and image; a pair's pool, and the scan of its
+ * two runs, by pairpool.c (score_int.h).
  */
 #ifndef CBEVAL_SCORE_H
 #define CBEVAL_SCORE_H
@@ -70,6 +71,7 @@ struct score_scratch {
 	struct span *o;
 	struct hit *g;          /* negative-grade documents (needs_negative) */
 	uint32_t *P;            /* positions of one ranking's entries */
+	uint32_t *pe;           /* its pooled entries, under a pool */
 	uint8_t *k;             /* multiplicities: positions */
 	uint8_t *kj;            /* judged multiplicities under a pool */
 	double *prep;           /* the measures' prep areas, in order */
@@ -118,12 +120,6 @@ void score_topic_mult(const struct scorer *s, size_t t,
 void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 		       struct score_scratch *x, double *out);
 
-/* Score runs a and c on topic t under the multiplicities in x->k with
- * only the judgements of their own pool, the top s->pool positions of a
- * and c (--pairs with --pool; s->pool >= 1): out[slot] for a,
- * out[nslots + slot] for c. */
-void score_topic_pair(const struct scorer *s, size_t t, size_t a, size_t c,
-		      struct score_scratch *x, double *out);
 
 /* Root scores of every run, topic and slot, in parallel on the pool:
  * vals[(run * ntopics + topic) * nslots + slot].  Caller frees. */

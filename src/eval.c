@@ -84,9 +84,10 @@ static FILE *open_out(const char *path, struct diag *d)
 static void close_out(FILE *f, const char *path, int *status, struct diag *d)
 {
 	int bad = ferror(f);
+	errno = 0;
 	if ((fclose(f) != 0 || bad) && *status == EXIT_OK) {
 		diag_set(d, "%s: cannot write: %s", path,
-			 bad ? "write error" : strerror(errno));
+			 errno ? strerror(errno) : "write error");
 		*status = EXIT_DATA;
 	}
 }

@@ -8,7 +8,8 @@
  * and "p < 0.05" is decided against the critical |t|, with the p-value
  * itself computed near that boundary (every p is computed only for
  * --pair-images).  Differences are computed as needed from the kept
- * images and never stored; under pair pools they are what a batch keeps.
+ * images and never stored; under pair pools a batch keeps what the
+ * statistics read (pairpool.h), the per-topic differences only with -q.
  */
 #include "compare.h"
 #include "output.h"
@@ -77,21 +78,23 @@ struct pair_job {
 	double *rows;           /* [pair in batch][row][PC_N] */
 	double *pimg;           /* [pair in batch][slot][B+1]: the t-test's p
 				   in every image (--pair-images), or NULL */
-	double *scratch;        /* per worker: 5 * (B + 1) doubles */
+	double *scratch;        /* per worker: 6 * (B + 1) doubles */
 	double tc;              /* critical |t| for df = topics - 1 */
 	struct progress prog;   /* pairs done (and pair-topics scored) */
 };
 
 /* The difference A - B of pair i of the batch on topic t in slot k,
- * images 0..B: from the pair's pool, or computed into buf from the kept
+ * images 0..B, into buf: from the pair's pool (with -q), or from the kept
  * images. */
 static const double *topic_diff(const struct pair_job *j, size_t i, size_t k,
 				size_t t, double *buf)
 {
 	size_t nimg = j->o->B + 1, nt = j->s->c->n, S = j->s->nruns;
 	const double *ta, *tc;
-	if (j->pp)
-		return pairpool_z(j->pp, i, k, t);
+	if (j->pp) {
+		pairpool_z(j->pp, i, k, t, buf);
+		return buf;
+	}
 	ta = j->br->full + ((k * nt + t) * S + j->pa[i]) * nimg;
 	tc = j->br->full + ((k * nt + t) * S + j->pb[i]) * nimg;
 	for (size_t b = 0; b < nimg; b++)
@@ -100,20 +103,53 @@ static const double *topic_diff(const struct pair_job *j, size_t i, size_t k,
 }
 
 /* The difference of the per-system scores of pair i in slot k, images
- * 0..B, into d. */
+ * 0..B, into d (which holds 2 (B + 1) doubles). */
 static void sys_diff(const struct pair_job *j, size_t i, size_t k, double *d)
 {
 	size_t nimg = j->o->B + 1, ns = j->s->nslots;
-	const double *a, *c;
 	if (j->pp) {
-		a = pairpool_sys(j->pp, i, 0, k);
-		c = pairpool_sys(j->pp, i, 1, k);
+		/* d holds A's scores, d[nimg..] B's, then the difference */
+		pairpool_acc(j->pp, i, PP_SYS_A, k, d);
+		pairpool_acc(j->pp, i, PP_SYS_B, k, d + nimg);
+		for (size_t b = 0; b < nimg; b++)
+			d[b] -= d[nimg + b];
 	} else {
-		a = j->br->sys + (j->pa[i] * ns + k) * nimg;
-		c = j->br->sys + (j->pb[i] * ns + k) * nimg;
+		const double *a = j->br->sys + (j->pa[i] * ns + k) * nimg;
+		const double *c = j->br->sys + (j->pb[i] * ns + k) * nimg;
+		for (size_t b = 0; b < nimg; b++)
+			d[b] = a[b] - c[b];
+	}
+}
+
+/* The paired t-test's inputs of pair i in slot k, images 0..B: the mean
+ * sz and the sum of squared deviations ss of the per-topic differences,
+ * in two passes over the kept images, or as the pair's pool accumulated
+ * them topic by topic.  u is scratch for B + 1 doubles. */
+static void diff_moments(const struct pair_job *j, size_t i, size_t k,
+			 double *sz, double *ss, double *u)
+{
+	size_t nimg = j->o->B + 1, nt = j->s->c->n;
+	if (j->pp) {
+		pairpool_acc(j->pp, i, PP_MEAN, k, sz);
+		pairpool_acc(j->pp, i, PP_SS, k, ss);
+		return;
+	}
+	memset(sz, 0, nimg * sizeof *sz);
+	memset(ss, 0, nimg * sizeof *ss);
+	for (size_t t = 0; t < nt; t++) {
+		const double *z = topic_diff(j, i, k, t, u);
+		for (size_t b = 0; b < nimg; b++)
+			sz[b] += z[b];
 	}
 	for (size_t b = 0; b < nimg; b++)
-		d[b] = a[b] - c[b];
+		sz[b] /= (double)nt;
+	for (size_t t = 0; t < nt; t++) {
+		const double *z = topic_diff(j, i, k, t, u);
+		for (size_t b = 0; b < nimg; b++) {
+			double e = z[b] - sz[b];
+			ss[b] += e * e;
+		}
+	}
 }
 
 /* ---- the statistics ----------------------------------------------------- */
@@ -170,8 +206,8 @@ static void pair_task(void *ctx, size_t i, unsigned w)
 	const struct scorer *s = j->s;
 	unsigned long B = j->o->B;
 	size_t nimg = B + 1, ns = s->nslots, nt = s->c->n;
-	double *x = j->scratch + (size_t)w * 5 * nimg;
-	double *d = x + nimg, *sz = d + nimg, *ss = sz + nimg, *u = ss + nimg;
+	double *x = j->scratch + (size_t)w * 6 * nimg;
+	double *d = x + nimg, *sz = d + 2 * nimg, *ss = sz + nimg, *u = ss + nimg;
 	double *row = j->rows + i * j->rows_per_pair * PC_N;
 
 	for (size_t k = 0; k < ns; k++) {
@@ -186,23 +222,7 @@ static void pair_task(void *ctx, size_t i, unsigned w)
 		diff_stats(d, B, x, sys_row);
 		row += PC_N;
 
-		/* Paired t over topics in every image: means, then squares. */
-		memset(sz, 0, nimg * sizeof *sz);
-		memset(ss, 0, nimg * sizeof *ss);
-		for (size_t t = 0; t < nt; t++) {
-			const double *z = topic_diff(j, i, k, t, u);
-			for (size_t b = 0; b < nimg; b++)
-				sz[b] += z[b];
-		}
-		for (size_t b = 0; b < nimg; b++)
-			sz[b] /= (double)nt;
-		for (size_t t = 0; t < nt; t++) {
-			const double *z = topic_diff(j, i, k, t, u);
-			for (size_t b = 0; b < nimg; b++) {
-				double e = z[b] - sz[b];
-				ss[b] += e * e;
-			}
-		}
+		diff_moments(j, i, k, sz, ss, u);
 		if (j->pimg)
 			for (size_t b = 0; b < nimg; b++)
 				j->pimg[(i * ns + k) * nimg + b] =
@@ -292,8 +312,8 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 	j.s = s;
 	j.o = o;
 	if (s->pool) {
-		batch = pairpool_batch(s, o->B, npairs);
-		pairpool_init(&pp, s, o->B, batch);
+		batch = pairpool_batch(s, o->B, npairs, o->per_topic);
+		pairpool_init(&pp, s, o->B, batch, o->per_topic);
 		j.pp = &pp;
 		progress_init(&j.prog, o->progress, "pairs",
 			      (unsigned long)(npairs * (nt + 1)),
@@ -309,7 +329,7 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 	j.rows = xcalloc(size_mul(batch, j.rows_per_pair * PC_N), sizeof *j.rows);
 	if (o->pair_images)
 		j.pimg = xcalloc(size_mul(size_mul(batch, ns), nimg), sizeof *j.pimg);
-	j.scratch = xcalloc(size_mul(pool_size(o->pool), 5 * nimg), sizeof *j.scratch);
+	j.scratch = xcalloc(size_mul(pool_size(o->pool), 6 * nimg), sizeof *j.scratch);
 	j.tc = nt >= 2 ? t_critical((double)nt - 1) : 0;
 
 	/* The qid column is there with and without -q, so that the columns

@@ -5,6 +5,7 @@
  * beyond one byte of multiplicity per entry.
  */
 #include "score.h"
+#include "score_int.h"
 #include "pool.h"
 #include "xalloc.h"
 
@@ -72,6 +73,7 @@ void score_scratch_init(struct score_scratch *x, const struct scorer *s)
 	x->g = xcalloc(s->needs_negative && s->max_ranking ? s->max_ranking : 1,
 		       sizeof *x->g);
 	x->P = xcalloc(s->max_ranking + 1, sizeof *x->P);
+	x->pe = xcalloc(s->max_ranking + 1, sizeof *x->pe);
 	x->k = xcalloc(s->max_docs ? s->max_docs : 1, sizeof *x->k);
 	x->kj = xcalloc(s->max_docs ? s->max_docs : 1, sizeof *x->kj);
 	x->prep = xcalloc(s->prep_n ? s->prep_n : 1, sizeof *x->prep);
@@ -83,35 +85,99 @@ void score_scratch_release(struct score_scratch *x)
 	free(x->o);
 	free(x->g);
 	free(x->P);
+	free(x->pe);
 	free(x->k);
 	free(x->kj);
 	free(x->prep);
 	memset(x, 0, sizeof *x);
 }
 
-/* The judged spans of the static stretch [a, e) under a pool: its maximal
- * runs of pooled documents (kj > 0), split at the documents outside the
- * pool that occupy positions (kj = 0 < k); documents with k = 0 occupy
- * none and split nothing, so that when every document is pooled the
- * spans are those of the scan without a pool.  Appends to o[no..]. */
-static size_t pooled_spans(const uint32_t *ids, const uint32_t *P,
-			   const uint8_t *k, const uint8_t *kj, size_t a,
-			   size_t e, struct span *o, size_t no)
+/* The judged spans of a ranking without a pool: one per static stretch
+ * of judged entries [a, b), cut at entry i (P is valid on [0, i]), down
+ * to the first stretch that starts below the depth. */
+static size_t all_spans(const uint32_t *sp, size_t nsp, const uint32_t *P,
+			size_t i, uint64_t depth, struct span *o)
 {
-	int open = 0;
-	for (size_t i = a; i < e; i++) {
-		uint32_t id = ids[i];
-		if (kj[id] && !open) {
-			o[no].start = P[i];
-			open = 1;
-		} else if (!kj[id] && k[id] && open) {
-			o[no++].end = P[i];
-			open = 0;
+	size_t no = 0;
+	for (size_t j = 0; j < nsp; j++) {
+		size_t a = sp[2 * j], b = sp[2 * j + 1];
+		struct span c;
+		if (a > i)
+			break;
+		c.start = P[a];
+		c.end = P[b < i ? b : i];
+		o[no] = c;
+		no += c.end > c.start;
+		if (c.start > depth)
+			break;
+	}
+	return no;
+}
+
+/* The judged spans under a pool, from the pooled entries pe[0..np) (in
+ * rank order, each with k > 0): consecutive pooled entries of the same
+ * static stretch with no position between them (only entries of k = 0,
+ * P[prev + 1] = P[e]) make one span, so that when every judged document
+ * is pooled the spans are all_spans's. */
+static size_t pooled_spans(const uint32_t *sp, size_t nsp, const uint32_t *pe,
+			   size_t np, const uint32_t *P, uint64_t depth,
+			   struct span *o)
+{
+	size_t no = 0, j = 0, jprev = 0;
+	for (size_t q = 0; q < np; q++) {
+		uint32_t e = pe[q];
+		while (j < nsp && sp[2 * j + 1] <= e)
+			j++;
+		if (j >= nsp)
+			break;   /* beyond the stretches wanted (nsp = 0: none) */
+		if (q > 0 && j == jprev && P[pe[q - 1] + 1] == P[e]) {
+			o[no - 1].end = P[e + 1];
+		} else {
+			o[no].start = P[e];
+			o[no++].end = P[e + 1];
+		}
+		jprev = j;
+		if (P[e] > depth)
+			break;
+	}
+	return no;
+}
+
+/* The judged documents of grade < 0 (ids from nonneg on) among entries
+ * [0, i) of the judged stretches, down to the depth, as hits into g. */
+static size_t all_negatives(const uint32_t *ids, const uint8_t *k,
+			    const uint32_t *sp, size_t nsp, const uint32_t *P,
+			    size_t i, uint64_t depth, uint32_t nonneg,
+			    struct hit *g)
+{
+	size_t ng = 0;
+	for (size_t j = 0; j < nsp; j++) {
+		size_t a = sp[2 * j], b = sp[2 * j + 1];
+		if (a >= i || P[a] > depth)
+			break;
+		for (size_t e = a; e < b && e < i; e++) {
+			uint32_t id = ids[e];
+			g[ng].pos = P[e];
+			g[ng].id = id;
+			ng += id >= nonneg && k[id] != 0;
 		}
 	}
-	if (open)
-		o[no++].end = P[e];
-	return no;
+	return ng;
+}
+
+/* The same among the pooled entries pe[0..np). */
+static size_t pooled_negatives(const uint32_t *ids, const uint32_t *pe,
+			       size_t np, const uint32_t *P, uint64_t depth,
+			       uint32_t nonneg, struct hit *g)
+{
+	size_t ng = 0;
+	for (size_t q = 0; q < np && P[pe[q]] <= depth; q++) {
+		uint32_t id = ids[pe[q]];
+		g[ng].pos = P[pe[q]];
+		g[ng].id = id;
+		ng += id >= nonneg;
+	}
+	return ng;
 }
 
 /* Build the hit vector of one ranking under multiplicities k (positions)
@@ -122,10 +188,12 @@ static size_t pooled_spans(const uint32_t *ids, const uint32_t *P,
  * positions are computed: P[i] = position of entry i's first copy, for
  * entries up to the last relevant-or-gain one and, when judged spans are
  * wanted, on until the depth is passed.  Hits and spans then read P at
- * their precomputed indices.  What only some measures need is done only
- * when one of them is selected: the negative-grade documents are picked
- * out of the judged stretches (needs_negative), and the length of the
- * whole ranking is summed (needs_length). */
+ * their precomputed indices.  Under a pool the same pass lists the pooled
+ * entries (kj > 0), from which the spans and the negative grades come.
+ * What only some measures need is done only when one of them is
+ * selected: the negative-grade documents are picked out of the judged
+ * stretches (needs_negative), and the length of the whole ranking is
+ * summed (needs_length). */
 static int scan(const struct scorer *s, const struct run *r, size_t t,
 		const uint8_t *k, const uint8_t *kj, struct score_scratch *x,
 		struct ranked *out)
@@ -140,19 +208,31 @@ static int scan(const struct scorer *s, const struct run *r, size_t t,
 	const size_t nsp = depth ? r->jspan_off[t + 1] - r->jspan_off[t] : 0;
 	const size_t ei = ni ? (size_t)ii[ni - 1] + 1 : 0;
 	const size_t ej = nsp ? sp[2 * nsp - 1] : 0;
-	uint32_t *P = x->P;
-	struct hit *h = x->h;
-	struct span *o = x->o;
-	size_t i, nh = 0, no = 0, ng = 0;
+	uint32_t *P = x->P, *pe = x->pe;
+	struct hit *h = x->h, *g = x->g;
+	size_t i, nh = 0, ng = 0, np = 0;
 	uint32_t pos = 1;
 
-	for (i = 0; i < ei; i++) {
-		P[i] = pos;
-		pos += k[ids[i]];
-	}
-	for (; i < ej && pos <= depth; i++) {
-		P[i] = pos;
-		pos += k[ids[i]];
+	if (kj == k) {
+		for (i = 0; i < ei; i++) {
+			P[i] = pos;
+			pos += k[ids[i]];
+		}
+		for (; i < ej && pos <= depth; i++) {
+			P[i] = pos;
+			pos += k[ids[i]];
+		}
+	} else {
+		/* kj is defined on the judged ids (pool_judged): an unjudged
+		 * id's byte is left from another topic */
+		const uint32_t nj = tp->n_judged;
+		for (i = 0; i < ei || (i < ej && pos <= depth); i++) {
+			uint32_t id = ids[i];
+			P[i] = pos;
+			pos += k[id];
+			pe[np] = (uint32_t)i;
+			np += (id < nj) & (kj[id] != 0);
+		}
 	}
 	P[i] = pos;   /* P is valid on [0, i] */
 	for (size_t j = 0; j < ni; j++) {
@@ -163,45 +243,19 @@ static int scan(const struct scorer *s, const struct run *r, size_t t,
 		h[nh] = c;
 		nh += kj[id] != 0;
 	}
-	for (size_t j = 0; j < nsp; j++) {
-		size_t a = sp[2 * j], b = sp[2 * j + 1];
-		struct span c;
-		if (a > i)
-			break;
-		if (kj != k) {
-			no = pooled_spans(ids, P, k, kj, a, b < i ? b : i, o, no);
-		} else {
-			c.start = P[a];
-			c.end = P[b < i ? b : i];
-			o[no] = c;
-			no += c.end > c.start;
-		}
-		if (P[a] > depth)
-			break;
-	}
+	out->nj = kj == k ? all_spans(sp, nsp, P, i, depth, x->o)
+			  : pooled_spans(sp, nsp, pe, np, P, depth, x->o);
 	/* Negative grades are ids n_nonneg .. n_judged - 1: look for them in
-	 * the judged stretches, when the topic has any. */
-	if (s->needs_negative && tp->n_nonneg < tp->n_judged) {
-		struct hit *g = x->g;
-		for (size_t j = 0; j < nsp; j++) {
-			size_t a = sp[2 * j], b = sp[2 * j + 1];
-			if (a >= i || P[a] > depth)
-				break;
-			for (size_t e = a; e < b && e < i; e++) {
-				uint32_t id = ids[e];
-				struct hit c;
-				c.pos = P[e];
-				c.id = id;
-				g[ng] = c;
-				ng += id >= tp->n_nonneg && kj[id] != 0;
-			}
-		}
-	}
+	 * the judged stretches (or the pooled entries), when the topic has
+	 * any. */
+	if (s->needs_negative && tp->n_nonneg < tp->n_judged)
+		ng = kj != k ? pooled_negatives(ids, pe, np, P, depth, tp->n_nonneg, g)
+			     : all_negatives(ids, k, sp, nsp, P, i, depth,
+					     tp->n_nonneg, g);
 	out->h = h;
 	out->n = nh;
-	out->judged = o;
-	out->nj = no;
-	out->neg = x->g;
+	out->judged = x->o;
+	out->neg = g;
 	out->nneg = ng;
 	out->len = 0;
 	if (s->needs_length) {
@@ -228,16 +282,17 @@ void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 	score_topic_mult(s, t, x, out);
 }
 
-/* Mark in kj the judged documents of the pool of the given runs: those
- * whose first copy is at positions 1..s->pool of one of their rankings
- * under k (kj = k for them, 0 for every other judged document). */
-static void pool_judged(const struct scorer *s, size_t t, const size_t *runs,
-			size_t nruns, const uint8_t *k, uint8_t *kj)
+/* Mark in kj the judged documents of the pool of every run: those whose
+ * first copy is at positions 1..s->pool of one of the rankings under k
+ * (kj = k for them, 0 for every other judged document). */
+static void pool_judged(const struct scorer *s, size_t t, const uint8_t *k,
+			uint8_t *kj)
 {
 	const struct topic *tp = &s->c->topic[t];
 	memset(kj, 0, tp->n_judged);
-	for (size_t i = 0; i < nruns; i++) {
-		const struct run *r = &s->runs[runs ? runs[i] : i];
+	for (size_t i = 0, np = s->pool_runs ? s->pool_runs : s->nruns;
+	     i < np; i++) {
+		const struct run *r = &s->runs[i];
 		const uint32_t *ids = r->ids + r->off[t];
 		size_t n = r->off[t + 1] - r->off[t];
 		uint64_t pos = 1;
@@ -250,12 +305,9 @@ static void pool_judged(const struct scorer *s, size_t t, const size_t *runs,
 	}
 }
 
-/* What every run of topic t shares under judged multiplicities kj: R, the
- * positive-gain mass G and every measure's prep area (x->prep).  Returns 0
- * when no measure is called (every value is 0). */
-static int topic_prep(const struct scorer *s, size_t t, const uint8_t *kj,
-		      struct score_scratch *x, struct topic_image *ti,
-		      uint64_t *G)
+int score_topic_prep(const struct scorer *s, size_t t, const uint8_t *kj,
+		     struct score_scratch *x, struct topic_image *ti,
+		     uint64_t *G)
 {
 	const struct topic *tp = &s->c->topic[t];
 	double *area = x->prep;
@@ -284,10 +336,9 @@ static int topic_prep(const struct scorer *s, size_t t, const uint8_t *kj,
 	return 1;
 }
 
-/* Every measure on one ranking (rk NULL: empty) into o[0..nslots). */
-static void score_ranked(const struct scorer *s, const struct topic_image *ti,
-			 uint64_t G, const double *prep, const struct ranked *rk,
-			 struct score_scratch *x, double *o)
+void score_ranked(const struct scorer *s, const struct topic_image *ti,
+		  uint64_t G, const double *prep, const struct ranked *rk,
+		  struct score_scratch *x, double *o)
 {
 	struct ranked none;
 	memset(&none, 0, sizeof none);
@@ -315,50 +366,32 @@ static void score_ranked(const struct scorer *s, const struct topic_image *ti,
 	}
 }
 
-/* Score the runs runs[0..n) (runs NULL: every run) of topic t under
- * positions k and judged multiplicities kj: out[i * nslots + slot].  A
- * run without this topic, or whose image of it is empty, scores 0 on
- * every measure (the residual included) except those called on an empty
- * ranking. */
-static void score_runs(const struct scorer *s, size_t t, const size_t *runs,
-		       size_t n, const uint8_t *kj, struct score_scratch *x,
-		       double *out)
-{
-	struct topic_image ti;
-	uint64_t G;
-	if (!topic_prep(s, t, kj, x, &ti, &G)) {
-		memset(out, 0, n * s->nslots * sizeof *out);
-		return;
-	}
-	for (size_t i = 0; i < n; i++) {
-		const struct run *run = &s->runs[runs ? runs[i] : i];
-		struct ranked rk;
-		int empty = run->off[t + 1] == run->off[t] ||
-			    !scan(s, run, t, x->k, kj, x, &rk);
-		score_ranked(s, &ti, G, x->prep, empty ? NULL : &rk, x,
-			     out + i * s->nslots);
-	}
-}
-
+/* Every run of topic t under positions x->k and judged multiplicities kj
+ * (x->k, or the pool's x->kj): out[run * nslots + slot].  A run without
+ * this topic, or whose image of it is empty, scores 0 on every measure
+ * (the residual included) except those called on an empty ranking. */
 void score_topic_mult(const struct scorer *s, size_t t,
 		      struct score_scratch *x, double *out)
 {
 	const uint8_t *kj = x->k;
+	struct topic_image ti;
+	uint64_t G;
 	if (s->pool) {
-		pool_judged(s, t, NULL, s->pool_runs ? s->pool_runs : s->nruns,
-			    x->k, x->kj);
+		pool_judged(s, t, x->k, x->kj);
 		kj = x->kj;
 	}
-	score_runs(s, t, NULL, s->nruns, kj, x, out);
-}
-
-void score_topic_pair(const struct scorer *s, size_t t, size_t a, size_t c,
-		      struct score_scratch *x, double *out)
-{
-	const size_t runs[2] = { a, c };
-	assert(s->pool > 0);
-	pool_judged(s, t, runs, 2, x->k, x->kj);
-	score_runs(s, t, runs, 2, x->kj, x, out);
+	if (!score_topic_prep(s, t, kj, x, &ti, &G)) {
+		memset(out, 0, s->nruns * s->nslots * sizeof *out);
+		return;
+	}
+	for (size_t r = 0; r < s->nruns; r++) {
+		const struct run *run = &s->runs[r];
+		struct ranked rk;
+		int empty = run->off[t + 1] == run->off[t] ||
+			    !scan(s, run, t, x->k, kj, x, &rk);
+		score_ranked(s, &ti, G, x->prep, empty ? NULL : &rk, x,
+			     out + r * s->nslots);
+	}
 }
 
 struct root_job {

@@ -14,8 +14,9 @@
 #       -b 0 -j 1 and -b 0 -j 2, giving the image phase per image, its cost
 #       per run entry per image and its two-thread speed-up
 #   (f) peak resident memory of -b 1000 and of -q -b 1000
-#   (e) --reliability -b 100 and --pairs -b 100; (e2) --sensitivity;
-#       (e3) --partitions; (e4) --meld on 50 of the runs; (e5) --bias
+#   (e) --reliability -b 100, --pairs -b 100, and --pairs -b 100 --pool 10;
+#       (e2) --sensitivity; (e3) --partitions; (e4) --meld on 50 of the
+#       runs; (e5) --bias
 #
 # Usage: sh tests/bench.sh   (after `make cbeval build/gen`)
 # Environment: CBEVAL (default ./cbeval), GEN (default build/gen), TIME
@@ -175,6 +176,7 @@ echo "(e) comparisons from the images (all threads)"
 timed "--reliability -b 100" --reliability -b 100
 [ -n "$T" ] && echo "                               target <= 30 s"
 timed "--pairs -b 100" --pairs -b 100
+timed "--pairs -b 100 --pool 10" --pairs -b 100 --pool 10
 echo
 
 # ---- (e2) topic bootstrap ----------------------------------------------------
