@@ -88,8 +88,10 @@ static double held_q(const double *o, const double *q, double v)
 	return !(o[0] < v) ? q[0] : !(o[1] < v) ? q[1] : q[2];
 }
 
-void compare_coverage(const double *z, size_t B, double *x, struct coverage *c)
+double compare_triple(const double *z, size_t B, double mean, double *x,
+		      struct coverage *c)
 {
+	double ss = 0;
 	size_t n = B - 1, lo1, lo2;
 	double bot[3], top[3];
 	memcpy(x, z, B * sizeof *x);
@@ -97,6 +99,8 @@ void compare_coverage(const double *z, size_t B, double *x, struct coverage *c)
 	lo2 = B >= 2 ? (size_t)floor((double)(n - 1) * 0.975) : 0;
 	if (B < 16 || lo2 < lo1 + 3) {
 		/* few values: sort them all */
+		for (size_t j = 0; j < B; j++)
+			ss += (z[j] - mean) * (z[j] - mean);
 		stats_sort(x, B);
 		for (size_t j = 0; j < B; j++) {
 			size_t lo = 0, hi = B, r;
@@ -117,7 +121,7 @@ void compare_coverage(const double *z, size_t B, double *x, struct coverage *c)
 			if (j == B - 1)
 				c->hold[cls]++;
 		}
-		return;
+		return B < 2 ? NAN : sqrt(ss / (double)(B - 1));
 	}
 	/* The held-out intervals need only the order statistics lo1..lo1+2
 	 * and lo2..lo2+2: one pass keeps the lo1 + 3 smallest values and
@@ -128,6 +132,7 @@ void compare_coverage(const double *z, size_t B, double *x, struct coverage *c)
 		size_t nlow = 0, nhigh = 0;
 		double *sm = x, *lg = x + kb, qa[3], qb[3], v;
 		for (size_t j = 0; j < B; j++) {
+			ss += (z[j] - mean) * (z[j] - mean);
 			keep_smallest(sm, &nb, kb, z[j]);
 			keep_largest(lg, &nt, kt, z[j]);
 		}
@@ -152,6 +157,12 @@ void compare_coverage(const double *z, size_t B, double *x, struct coverage *c)
 		v = z[B - 1];
 		c->hold[v < held_q(bot, qa, v) ? 0 : v > held_q(top, qb, v) ? 2 : 1]++;
 	}
+	return sqrt(ss / (double)(B - 1));
+}
+
+void compare_coverage(const double *z, size_t B, double *x, struct coverage *c)
+{
+	(void)compare_triple(z, B, 0, x, c);
 }
 
 struct rel_job {
@@ -186,12 +197,15 @@ static void triple_task(void *ctx, size_t A, unsigned w)
 		for (size_t t = 0; t < nt; t++) {
 			const double *a = j->br->full + ((j->k * nt + t) * S + A) * nimg;
 			const double *c = j->br->full + ((j->k * nt + t) * S + C) * nimg;
-			double m;
-			for (size_t b = 0; b < B; b++)
+			double sum = 0;
+			/* the mean and sd of stats_mean and stats_sd, the sd's
+			 * pass shared with the coverage's */
+			for (size_t b = 0; b < B; b++) {
 				z[b] = a[b + 1] - c[b + 1];
-			m = stats_mean(z, B);
-			j->pqsd[p * nt + t] = stats_sd(z, B, m);
-			compare_coverage(z, B, x, &j->cov[w]);
+				sum += z[b];
+			}
+			j->pqsd[p * nt + t] = compare_triple(z, B, sum / (double)B,
+							     x, &j->cov[w]);
 		}
 		progress_add(&j->prog, (unsigned long)nt, w == 0);
 	}
