@@ -24,6 +24,16 @@ void stats_sort(double *x, size_t n);
  * default): h = (n-1)p, x[floor h] + (h - floor h)(x[floor h + 1] -
  * x[floor h]).  NaN for n = 0. */
 double stats_quantile(const double *sorted, size_t n, double p);
+/* The k-th smallest (0-based) of x[0..n) by selection, O(n): x[from..n)
+ * is rearranged so that x[k] holds it, nothing larger before and nothing
+ * smaller after; x[0..from) must hold no value above any of x[from..n)
+ * (0, or the k + 1 of an earlier call).  With next, the (k+1)-th smallest
+ * (x[k] itself when k = n - 1) is stored there. */
+double stats_select(double *x, size_t n, size_t from, size_t k, double *next);
+/* stats_quantile of x without sorting it, bit for bit: by stats_select,
+ * with the same from rule (quantiles asked in ascending order may pass
+ * the previous one's floor((n-1)p) + 1). */
+double stats_quantile_select(double *x, size_t n, size_t from, double p);
 /* Competition ranks, 1 = best: rank[i] = 1 + number of j with v[j] > v[i],
  * so tied values share the best rank.  scratch holds n doubles. */
 void stats_ranks(const double *v, size_t n, double *rank, double *scratch);

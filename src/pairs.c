@@ -124,11 +124,11 @@ static void sys_diff(const struct pair_job *j, size_t i, size_t k, double *d)
 /* The paired t-test's inputs of pair i in slot k, images 0..B: the mean
  * sz and the sum of squared deviations ss of the per-topic differences,
  * in two passes over the kept images, or as the pair's pool accumulated
- * them topic by topic.  u is scratch for B + 1 doubles. */
+ * them topic by topic. */
 static void diff_moments(const struct pair_job *j, size_t i, size_t k,
-			 double *sz, double *ss, double *u)
+			 double *sz, double *ss)
 {
-	size_t nimg = j->o->B + 1, nt = j->s->c->n;
+	size_t nimg = j->o->B + 1, nt = j->s->c->n, S = j->s->nruns;
 	if (j->pp) {
 		pairpool_acc(j->pp, i, PP_MEAN, k, sz);
 		pairpool_acc(j->pp, i, PP_SS, k, ss);
@@ -137,16 +137,18 @@ static void diff_moments(const struct pair_job *j, size_t i, size_t k,
 	memset(sz, 0, nimg * sizeof *sz);
 	memset(ss, 0, nimg * sizeof *ss);
 	for (size_t t = 0; t < nt; t++) {
-		const double *z = topic_diff(j, i, k, t, u);
+		const double *ta = j->br->full + ((k * nt + t) * S + j->pa[i]) * nimg;
+		const double *tc = j->br->full + ((k * nt + t) * S + j->pb[i]) * nimg;
 		for (size_t b = 0; b < nimg; b++)
-			sz[b] += z[b];
+			sz[b] += ta[b] - tc[b];
 	}
 	for (size_t b = 0; b < nimg; b++)
 		sz[b] /= (double)nt;
 	for (size_t t = 0; t < nt; t++) {
-		const double *z = topic_diff(j, i, k, t, u);
+		const double *ta = j->br->full + ((k * nt + t) * S + j->pa[i]) * nimg;
+		const double *tc = j->br->full + ((k * nt + t) * S + j->pb[i]) * nimg;
 		for (size_t b = 0; b < nimg; b++) {
-			double e = z[b] - sz[b];
+			double e = (ta[b] - tc[b]) - sz[b];
 			ss[b] += e * e;
 		}
 	}
@@ -167,9 +169,15 @@ static void diff_stats(const double *d, unsigned long B, double *x, double *row)
 		gt += d[b] > 0;
 		eq += d[b] == 0;
 	}
-	stats_sort(x, B);
-	row[PC_LO] = stats_quantile(x, B, 0.025);
-	row[PC_HI] = stats_quantile(x, B, 0.975);
+	{
+		/* the interval by selection, O(B): x[0..lo1] then holds no
+		 * value above the rest, where the second selection starts */
+		size_t lo1 = (size_t)floor((double)(B - 1) * 0.025);
+		size_t lo2 = (size_t)floor((double)(B - 1) * 0.975);
+		row[PC_LO] = stats_quantile_select(x, B, 0, 0.025);
+		row[PC_HI] = stats_quantile_select(x, B, lo2 > lo1 ? lo1 + 1 : 0,
+						   0.975);
+	}
 	row[PC_GT] = (double)gt / (double)B;
 	row[PC_EQ] = (double)eq / (double)B;
 	row[PC_ROOTP] = row[PC_PMED] = row[PC_PLT05] = NAN;
@@ -192,11 +200,17 @@ static void t_tests(const struct pair_job *j, const double *sz,
 		lt += (unsigned long)p_below_05(u[b - 1], j->tc, df);
 	}
 	sys_row[PC_PLT05] = (double)lt / (double)B;
-	/* p ascending is |t| descending: the type-7 median of p */
-	stats_sort(u, B);
+	/* p ascending is |t| descending: the type-7 median of p, from the
+	 * |t| of ranks B-1-lo and B-2-lo (ascending), found by selection */
 	lo = (size_t)floor(h);
-	p0 = stats_t_p(u[B - 1 - lo], df);
-	p1 = lo + 1 < B ? stats_t_p(u[B - 2 - lo], df) : p0;
+	if (lo + 1 < B) {
+		double t1, t0 = 0;
+		t1 = stats_select(u, B, 0, B - 2 - lo, &t0);
+		p0 = stats_t_p(t0, df);
+		p1 = stats_t_p(t1, df);
+	} else {
+		p0 = p1 = stats_t_p(stats_select(u, B, 0, B - 1 - lo, NULL), df);
+	}
 	sys_row[PC_PMED] = p0 + (h - (double)lo) * (p1 - p0);
 }
 
@@ -222,7 +236,7 @@ static void pair_task(void *ctx, size_t i, unsigned w)
 		diff_stats(d, B, x, sys_row);
 		row += PC_N;
 
-		diff_moments(j, i, k, sz, ss, u);
+		diff_moments(j, i, k, sz, ss);
 		if (j->pimg)
 			for (size_t b = 0; b < nimg; b++)
 				j->pimg[(i * ns + k) * nimg + b] =

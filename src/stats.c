@@ -106,6 +106,61 @@ double stats_quantile(const double *sorted, size_t n, double p)
 	return sorted[lo] + f * (sorted[lo + 1] - sorted[lo]);
 }
 
+double stats_select(double *x, size_t n, size_t from, size_t k, double *next)
+{
+	size_t lo = from, hi = n - 1;
+	assert(from <= k && k < n);
+	while (hi > lo) {
+		size_t mid = lo + (hi - lo) / 2, i = lo, j = hi;
+		double pivot;
+		if (x[mid] < x[lo])
+			swap(&x[mid], &x[lo]);
+		if (x[hi] < x[lo])
+			swap(&x[hi], &x[lo]);
+		if (x[hi] < x[mid])
+			swap(&x[hi], &x[mid]);
+		pivot = x[mid];
+		for (;;) {
+			while (x[i] < pivot)
+				i++;
+			while (pivot < x[j])
+				j--;
+			if (i >= j)
+				break;
+			swap(&x[i], &x[j]);
+			i++;
+			j--;
+		}
+		/* [lo, j] <= pivot <= [j+1, hi] */
+		if (k <= j)
+			hi = j;
+		else
+			lo = j + 1;
+	}
+	if (next) {
+		*next = k + 1 < n ? x[k + 1] : x[k];
+		for (size_t i = k + 2; i < n; i++)
+			if (x[i] < *next)
+				*next = x[i];
+	}
+	return x[k];
+}
+
+double stats_quantile_select(double *x, size_t n, size_t from, double p)
+{
+	double h, f, a, b;
+	size_t lo;
+	if (n == 0)
+		return NAN;
+	h = (double)(n - 1) * p;
+	lo = (size_t)floor(h);
+	if (lo >= n - 1)
+		return stats_select(x, n, from, n - 1, NULL);
+	a = stats_select(x, n, from, lo, &b);
+	f = h - (double)lo;
+	return a + f * (b - a);
+}
+
 void stats_ranks(const double *v, size_t n, double *rank, double *scratch)
 {
 	for (size_t i = 0; i < n; i++)
