@@ -115,25 +115,30 @@ static size_t all_spans(const uint32_t *sp, size_t nsp, const uint32_t *P,
 }
 
 /* The judged spans under a pool, from the pooled entries pe[0..np) (in
- * rank order, each with k > 0): consecutive pooled entries with no
- * position between them (P[prev + 1] = P[e]) make one span when they are
- * in the same static stretch of judged entries (score_same_stretch), so
- * that when every judged document is pooled the spans are all_spans's.
- * None when no measure wants spans (nsp = 0). */
+ * rank order, each with k > 0): a run of consecutive pooled entries is
+ * one span, and joins the span before it when no position lies between
+ * them (P[last] = P[a]) and they are in the same static stretch of judged
+ * entries (score_same_stretch), so that when every judged document is
+ * pooled the spans are all_spans's.  None when no measure wants spans
+ * (nsp = 0). */
 static size_t pooled_spans(const uint32_t *ids, uint32_t nj, size_t nsp,
 			   const uint32_t *pe, size_t np, const uint32_t *P,
 			   uint64_t depth, struct span *o)
 {
-	size_t no = 0;
-	for (size_t q = 0; nsp && q < np; q++) {
-		uint32_t e = pe[q];
-		if (q > 0 && P[pe[q - 1] + 1] == P[e] &&
-		    score_same_stretch(ids, nj, pe[q - 1], e)) {
+	size_t no = 0, q = 0;
+	uint32_t last = 0;   /* the entry after the previous span's */
+	while (nsp && q < np) {
+		uint32_t a = pe[q], e = a;
+		for (q++; q < np && pe[q] == e + 1; q++)
+			e++;
+		if (no > 0 && P[last] == P[a] &&
+		    score_same_stretch(ids, nj, last - 1, a)) {
 			o[no - 1].end = P[e + 1];
 		} else {
-			o[no].start = P[e];
+			o[no].start = P[a];
 			o[no++].end = P[e + 1];
 		}
+		last = e + 1;
 		if (P[e] > depth)
 			break;
 	}
