@@ -27,4 +27,17 @@ void score_ranked(const struct scorer *s, const struct topic_image *ti,
 		  uint64_t G, const double *prep, const struct ranked *rk,
 		  struct score_scratch *x, double *o);
 
+/* Whether pooled entries prev < e of a ranking (ids), with no position
+ * between them, are in the same static stretch of judged entries (ids
+ * below nj), so that they make one judged span as in the scan without a
+ * pool: the entries between them (all of multiplicity 0) are judged. */
+static inline int score_same_stretch(const uint32_t *ids, uint32_t nj,
+				     size_t prev, size_t e)
+{
+	for (size_t b = prev + 1; b < e; b++)
+		if (ids[b] >= nj)
+			return 0;
+	return 1;
+}
+
 #endif

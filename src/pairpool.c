@@ -210,21 +210,14 @@ static int pair_ranked(const struct pp_job *j, size_t r, size_t o,
 			x->g[ng].pos = P[e];
 			x->g[ng++].id = id;
 		}
-		/* one span with the previous pooled entry when nothing but
-		 * judged entries of k = 0 lies between them (the scan's
-		 * static stretch, see score.c) */
-		if (q > 0 && P[prev + 1] == P[e]) {
-			size_t b = prev + 1;
-			while (b < e && ids[b] < tp->n_judged)
-				b++;
-			if (b == e) {
-				x->o[no - 1].end = P[e + 1];
-				prev = e;
-				continue;
-			}
+		/* one span with the previous pooled entry as in the scan */
+		if (q > 0 && P[prev + 1] == P[e] &&
+		    score_same_stretch(ids, tp->n_judged, prev, e)) {
+			x->o[no - 1].end = P[e + 1];
+		} else {
+			x->o[no].start = P[e];
+			x->o[no++].end = P[e + 1];
 		}
-		x->o[no].start = P[e];
-		x->o[no++].end = P[e + 1];
 		prev = e;
 	}
 	rk->h = x->h;

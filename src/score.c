@@ -115,28 +115,30 @@ static size_t all_spans(const uint32_t *sp, size_t nsp, const uint32_t *P,
 }
 
 /* The judged spans under a pool, from the pooled entries pe[0..np) (in
- * rank order, each with k > 0): consecutive pooled entries of the same
- * static stretch with no position between them (only entries of k = 0,
- * P[prev + 1] = P[e]) make one span, so that when every judged document
- * is pooled the spans are all_spans's. */
-static size_t pooled_spans(const uint32_t *sp, size_t nsp, const uint32_t *pe,
-			   size_t np, const uint32_t *P, uint64_t depth,
-			   struct span *o)
+ * rank order, each with k > 0): a run of consecutive pooled entries is
+ * one span, and joins the span before it when no position lies between
+ * them (P[last] = P[a]) and they are in the same static stretch of judged
+ * entries (score_same_stretch), so that when every judged document is
+ * pooled the spans are all_spans's.  None when no measure wants spans
+ * (nsp = 0). */
+static size_t pooled_spans(const uint32_t *ids, uint32_t nj, size_t nsp,
+			   const uint32_t *pe, size_t np, const uint32_t *P,
+			   uint64_t depth, struct span *o)
 {
-	size_t no = 0, j = 0, jprev = 0;
-	for (size_t q = 0; q < np; q++) {
-		uint32_t e = pe[q];
-		while (j < nsp && sp[2 * j + 1] <= e)
-			j++;
-		if (j >= nsp)
-			break;   /* beyond the stretches wanted (nsp = 0: none) */
-		if (q > 0 && j == jprev && P[pe[q - 1] + 1] == P[e]) {
+	size_t no = 0, q = 0;
+	uint32_t last = 0;   /* the entry after the previous span's */
+	while (nsp && q < np) {
+		uint32_t a = pe[q], e = a;
+		for (q++; q < np && pe[q] == e + 1; q++)
+			e++;
+		if (no > 0 && P[last] == P[a] &&
+		    score_same_stretch(ids, nj, last - 1, a)) {
 			o[no - 1].end = P[e + 1];
 		} else {
-			o[no].start = P[e];
+			o[no].start = P[a];
 			o[no++].end = P[e + 1];
 		}
-		jprev = j;
+		last = e + 1;
 		if (P[e] > depth)
 			break;
 	}
@@ -226,13 +228,18 @@ static int scan(const struct scorer *s, const struct run *r, size_t t,
 		/* kj is defined on the judged ids (pool_judged): an unjudged
 		 * id's byte is left from another topic */
 		const uint32_t nj = tp->n_judged;
-		for (i = 0; i < ei || (i < ej && pos <= depth); i++) {
-			uint32_t id = ids[i];
-			P[i] = pos;
-			pos += k[id];
-			pe[np] = (uint32_t)i;
-			np += (id < nj) & (kj[id] != 0);
-		}
+#define POOLED_ENTRY() do { \
+		uint32_t id = ids[i]; \
+		P[i] = pos; \
+		pos += k[id]; \
+		pe[np] = (uint32_t)i; \
+		np += (id < nj) & (kj[id] != 0); \
+	} while (0)
+		for (i = 0; i < ei; i++)
+			POOLED_ENTRY();
+		for (; i < ej && pos <= depth; i++)
+			POOLED_ENTRY();
+#undef POOLED_ENTRY
 	}
 	P[i] = pos;   /* P is valid on [0, i] */
 	for (size_t j = 0; j < ni; j++) {
@@ -244,7 +251,8 @@ static int scan(const struct scorer *s, const struct run *r, size_t t,
 		nh += kj[id] != 0;
 	}
 	out->nj = kj == k ? all_spans(sp, nsp, P, i, depth, x->o)
-			  : pooled_spans(sp, nsp, pe, np, P, depth, x->o);
+			  : pooled_spans(ids, tp->n_judged, nsp, pe, np, P, depth,
+					 x->o);
 	/* Negative grades are ids n_nonneg .. n_judged - 1: look for them in
 	 * the judged stretches (or the pooled entries), when the topic has
 	 * any. */
