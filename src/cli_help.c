@@ -1,0 +1,113 @@
+/*
+ * cli_help.c - the usage lines and --help (see cli.h).  The measure list
+ * comes from the measure table (measure_help), so new measures appear by
+ * themselves; tests/t_docs.sh checks that every option here has its entry
+ * in the manual page and README.
+ */
+#include "cli_int.h"
+#include "measure.h"
+
+#include <stdio.h>
+
+void cli_usage(FILE *f)
+{
+	fputs("usage: cbeval [-c] [-q] [-b B] [-F tsv|trec] [-j N] [-l N] [-M N] [-m SPEC]...\n"
+	      "              [-p N] [-t T] [--dedup] [--images FILE] [--order score|rank|file]\n"
+	      "              [--pairs | --reliability | --sensitivity | --partitions X\n"
+	      "               | --meld LABELS|rank | --bias] [--mf LIST] [--splits K]\n"
+	      "              [--resamples M] [--randomizations R] [--against SPEC]...\n"
+	      "              [--topics N] [--engineered] [--quiet] [--pool K]\n"
+	      "              [--pair-images FILE] [--seed S] [--top N] [--top-by MEASURE]\n"
+	      "              QRELS RUN...\n", f);
+}
+
+/* The second half of --help: --bias and what follows, and the output
+ * and exit status summary. */
+static void help_more(FILE *f)
+{
+	fputs("  --bias          the bias, variance and error of the ranking of the runs\n"
+	      "                  (Cormack & Grossman) on each --against collection\n"
+	      "                  against the others, by topic bootstrap samples\n"
+	      "  --against SPEC  with --bias, repeatable: a qrels file, a comma list of\n"
+	      "                  qrels files (replicates), or pool:K (the judgements of\n"
+	      "                  the runs' top K); with -b the images are the replicates\n"
+	      "  --topics N      with --bias: topics per sample (default: every topic)\n"
+	      "  --engineered    with --bias: add per run one with its relevant documents\n"
+	      "                  permuted among its relevant ranks (NAME~perm)\n"
+	      "  --top N         keep only the N runs with the highest score on the\n"
+	      "                  first measure (ties: command-line order)\n"
+	      "  --top-by M      with --top: rank the runs by measure M instead\n"
+	      "  -h, --help      this text\n"
+	      "  --version       the version\n"
+	      "\n"
+	      "output: TSV with a header line; run qid measure value (-b 0), or\n"
+	      "run qid measure root mean sd ci_lo q25 median q75 ci_hi rank rank_min\n"
+	      "rank_q25 rank_median rank_q75 rank_max (-b B); --pairs: runA runB measure\n"
+	      "qid root_diff mean sd ci_lo ci_hi p_gt p_eq root_p p_median p_lt05;\n"
+	      "--pair-images: runA runB measure qid image diff p;\n"
+	      "--reliability: measure run qid statistic value;\n"
+	      "--sensitivity: measure runA runB statistic value;\n"
+	      "--partitions: measure split runA runB statistic value;\n"
+	      "--meld: measure mf statistic value;\n"
+	      "--bias: measure collection truth statistic value.\n"
+	      "exit status: 0 success, 1 usage error, 2 bad input or I/O error.\n", f);
+}
+
+void cli_help(FILE *f)
+{
+	cli_usage(f);
+	fputs("\n"
+	      "Score every RUN against QRELS with IR effectiveness measures and, with -b,\n"
+	      "measure how precisely each score is known by bootstrapping the corpus\n"
+	      "(Zobel & Rashidi, CIKM 2020).  A RUN of '-' is standard input; a file\n"
+	      "ending in .gz is read through gzip -dc.  See cbeval(1).\n"
+	      "\n"
+	      "options:\n"
+	      "  -m SPEC         measures, repeatable, comma lists allowed:\n", f);
+	measure_help(f);
+	fputs("                  (default AP,nDCG@1000,P@10,RBP(p=0.95),INSQ(T=5),RR)\n"
+	      "  -l N            relevance level: grade >= N is relevant (default 1)\n"
+	      "  -M N            keep the first N documents of each ranking\n"
+	      "  --order=KEY     ranking order: score (default; ties by docno\n"
+	      "                  descending, as trec_eval), rank, or file\n"
+	      "  --dedup         keep the first of duplicate documents and judgements\n"
+	      "  -q              also print one row per topic\n"
+	      "  -c              accepted for trec_eval's sake: the mean is always over\n"
+	      "                  every qrels topic, as trec_eval -c computes it\n"
+	      "  --quiet         print no warnings\n"
+	      "  -p N            decimal places (default 4)\n"
+	      "  -F FORMAT       tsv (default) or trec (trec_eval's layout and names)\n"
+	      "  -b B            bootstrap images (default 0: plain evaluation)\n"
+	      "  --seed S        seed of the images (default 1)\n"
+	      "  -j N            threads, at most the online CPUs (default: all of them)\n"
+	      "  --images FILE   write every per-image value to FILE ('-' = stdout)\n"
+	      "  --pairs         with -b: compare every pair of runs (differences,\n"
+	      "                  paired t-tests); -q adds per-topic rows\n"
+	      "  --reliability   with -b >= 2: precision of each measure (per-topic sd,\n"
+	      "                  interval coverage, Kendall tau, rank spread)\n"
+	      "  --sensitivity   without -b: topic-bootstrap tests of every pair of runs\n"
+	      "                  and the sensitivity of each measure (Sakai, SIGIR 2006):\n"
+	      "                  discriminative power, required difference, MR-PT,\n"
+	      "                  swap rates, Kendall tau between measures\n"
+	      "  -t T            with --sensitivity or --bias: topic samples (default 1000)\n"
+	      "  --partitions X  without -b: split the documents into X random parts,\n"
+	      "                  each a replicate; bootstrap ANOVA of the system effects\n"
+	      "                  (Voorhees), against the t-test and randomization test\n"
+	      "  --meld LABELS   with -b: predictivity (Rashidi, Zobel & Moffat): documents\n"
+	      "                  labelled L or R (LABELS: lines 'docno L|R'; or 'rank':\n"
+	      "                  by the runs' shallowest rank against its median), labels\n"
+	      "                  melded, each sub-collection bootstrapped; self-comparison\n"
+	      "                  p-values and non-support of pairs significant on L\n"
+	      "  --mf LIST       with --meld: meld factors (default 1.0,0.8,0.6,0.4,0.2,0.0)\n"
+	      "  --splits K      with --partitions: random splits (default 1); with\n"
+	      "                  --meld: random meld splits per factor (default 10)\n"
+	      "  --resamples M   with --partitions: residual resamples (default 1000)\n"
+	      "  --randomizations R  with --partitions: randomization test (default 10000)\n"
+	      "  --pool K        in every image judge only the documents at positions\n"
+	      "                  1..K of the runs (of each pair with --pairs); the\n"
+	      "                  other judgements count as unjudged (1 to 100000)\n"
+	      "  --pair-images FILE  with --pairs: write each pair's difference and\n"
+	      "                  t-test p in every image to FILE\n"
+	      , f);
+	help_more(f);
+}
