@@ -100,33 +100,37 @@ static const double pow10_exact[23] = {
 	1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
 };
 
-int lex_double(const char *s, size_t n, double *out, const char **why)
+/* A decimal's parts as lex_double checks its grammar: the sign, the
+ * significant digits as an integer m (fast = 0 past 19 of them), and the
+ * power of ten ex that scales m. */
+struct decimal {
+	uint64_t m;
+	long ex;
+	int neg, fast;
+};
+
+/* Check s[0..n) against [+-] digits [. digits] [(e|E) [+-] digits], with
+ * at least one digit in the mantissa, and gather its parts.  Returns 0,
+ * or -1 when s is not such a number. */
+static int decimal_scan(const char *s, size_t n, struct decimal *x)
 {
-	char buf[128];
-	char *end;
-	double v;
 	size_t i = 0, digits = 0, frac = 0, sig = 0;
-	uint64_t m = 0;
-	long ex = 0;
-	int neg = 0, eneg = 0, fast = 1;
-	if (n == 0 || n >= sizeof buf) {
-		*why = n == 0 ? "not a number" : "number too long";
-		return -1;
-	}
-	/* Grammar: [+-] digits [. digits] [(e|E) [+-] digits], with at least
-	 * one digit in the mantissa.  The digits are gathered as they are
-	 * checked, for the exact fast path below. */
+	long e = 0;
+	int eneg = 0;
+	x->m = 0;
+	x->neg = 0;
+	x->fast = 1;
 	if (s[i] == '+' || s[i] == '-')
-		neg = s[i++] == '-';
+		x->neg = s[i++] == '-';
 	for (int part = 0; part < 2; part++) {
 		while (i < n && s[i] >= '0' && s[i] <= '9') {
 			unsigned dg = (unsigned)(s[i] - '0');
-			if (m || dg)
+			if (x->m || dg)
 				sig++;
 			if (sig > 19)
-				fast = 0;
+				x->fast = 0;
 			else
-				m = m * 10 + dg;
+				x->m = x->m * 10 + dg;
 			frac += (size_t)part;
 			i++, digits++;
 		}
@@ -135,26 +139,36 @@ int lex_double(const char *s, size_t n, double *out, const char **why)
 		else
 			break;
 	}
-	if (digits == 0) {
-		*why = "not a number";
+	if (digits == 0)
 		return -1;
-	}
 	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		size_t e = 0;
+		size_t ne = 0;
 		i++;
 		if (i < n && (s[i] == '+' || s[i] == '-'))
 			eneg = s[i++] == '-';
 		while (i < n && s[i] >= '0' && s[i] <= '9') {
-			if (ex < 100000)
-				ex = ex * 10 + (s[i] - '0');
-			i++, e++;
+			if (e < 100000)
+				e = e * 10 + (s[i] - '0');
+			i++, ne++;
 		}
-		if (e == 0) {
-			*why = "not a number";
+		if (ne == 0)
 			return -1;
-		}
 	}
-	if (i != n) {
+	x->ex = (eneg ? -e : e) - (long)frac;
+	return i == n ? 0 : -1;
+}
+
+int lex_double(const char *s, size_t n, double *out, const char **why)
+{
+	char buf[128];
+	char *end;
+	double v;
+	struct decimal x;
+	if (n == 0 || n >= sizeof buf) {
+		*why = n == 0 ? "not a number" : "number too long";
+		return -1;
+	}
+	if (decimal_scan(s, n, &x) != 0) {
 		*why = "not a number";
 		return -1;
 	}
@@ -162,11 +176,10 @@ int lex_double(const char *s, size_t n, double *out, const char **why)
 	 * 10^23 are both exact doubles, so one multiplication or division,
 	 * correctly rounded, gives the correctly rounded value of the text -
 	 * what strtod returns. */
-	ex = (eneg ? -ex : ex) - (long)frac;
-	if (fast && m <= (UINT64_C(1) << 53) && ex >= -22 && ex <= 22) {
-		v = (double)m;
-		v = ex < 0 ? v / pow10_exact[-ex] : v * pow10_exact[ex];
-		*out = neg ? -v : v;
+	if (x.fast && x.m <= (UINT64_C(1) << 53) && x.ex >= -22 && x.ex <= 22) {
+		v = (double)x.m;
+		v = x.ex < 0 ? v / pow10_exact[-x.ex] : v * pow10_exact[x.ex];
+		*out = x.neg ? -v : v;
 		return 0;
 	}
 	memcpy(buf, s, n);
