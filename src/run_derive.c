@@ -12,7 +12,6 @@
 #include "run.h"
 #include "xalloc.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,29 +76,4 @@ void run_engineer(struct run *dst, const struct run *src,
 	free(slot);
 	free(pos);
 	run_classify(dst, c);
-}
-
-/* 1 when name is the name of one of runs[0..n). */
-static int name_taken(const char *name, const struct run *runs, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(runs[i].name, name) == 0)
-			return 1;
-	return 0;
-}
-
-void run_name_unique(struct run *r, const struct run *runs, size_t n)
-{
-	size_t len = strlen(r->name);
-	char *buf;
-	if (!name_taken(r->name, runs, n))
-		return;
-	buf = xcalloc(size_add(len, 24), 1);
-	for (unsigned long k = 2;; k++) {
-		snprintf(buf, len + 24, "%s#%lu", r->name, k);
-		if (!name_taken(buf, runs, n))
-			break;
-	}
-	free(r->name);
-	r->name = buf;
 }
