@@ -327,6 +327,68 @@ static void rel_rankings(FILE *f, struct rel_job *j,
 	    n2 ? sqrt(0.5 * d2 / (double)n2) : NAN, d);
 }
 
+/* The rows of the pairs of runs on a topic in slot k: the sd of their
+ * difference across images, and where held-out images fall. */
+static void rel_pairs(FILE *f, struct rel_job *j, const struct compare_opts *o,
+		      size_t k)
+{
+	static const char *const hn[3] = { "holdout_below", "holdout_in",
+					   "holdout_above" };
+	static const char *const ln[3] = { "loo_below", "loo_in", "loo_above" };
+	const struct scorer *s = j->s;
+	const char *mname = s->slots[k].name;
+	size_t S = s->nruns, nt = s->c->n, npr = j->npairs_runs;
+	unsigned long ntr = (unsigned long)(npr * nt);
+	struct coverage cv;
+	int d = o->decimals;
+	double m;
+
+	j->k = k;
+	memset(j->cov, 0, pool_size(o->pool) * sizeof *j->cov);
+	if (S > 1)
+		pool_run(o->pool, S - 1, triple_task, j);
+	m = stats_mean(j->pqsd, npr * nt);
+	row(f, mname, "all", "all", "pair_qsd_mean", npr ? m : NAN, d);
+	row(f, mname, "all", "all", "pair_qsd_sd",
+	    npr ? stats_sd(j->pqsd, npr * nt, m) : NAN, d);
+	memset(&cv, 0, sizeof cv);
+	for (unsigned w = 0; w < pool_size(o->pool); w++)
+		for (int c = 0; c < 3; c++) {
+			cv.hold[c] += j->cov[w].hold[c];
+			cv.loo[c] += j->cov[w].loo[c];
+		}
+	for (int c = 0; c < 3; c++)
+		row(f, mname, "all", "all", hn[c],
+		    ntr ? 100.0 * (double)cv.hold[c] / (double)ntr : NAN, d);
+	for (int c = 0; c < 3; c++)
+		row(f, mname, "all", "all", ln[c],
+		    ntr ? 100.0 * (double)cv.loo[c] / ((double)ntr * (double)j->B)
+			: NAN, d);
+}
+
+/* The rows of slot k per run (the mean and sd over topics of the sd
+ * across images, qsd[run][topic]) and per topic (its 95th percentile
+ * across runs); tmp holds the runs' values. */
+static void rel_spread(FILE *f, const struct scorer *s, size_t k,
+		       const double *qsd, double *tmp, int d)
+{
+	size_t S = s->nruns, nt = s->c->n;
+	const char *mname = s->slots[k].name;
+	for (size_t r = 0; r < S; r++) {
+		const double *q = qsd + r * nt;
+		double mr = stats_mean(q, nt);
+		row(f, mname, s->runs[r].name, "all", "qsd_mean", mr, d);
+		row(f, mname, s->runs[r].name, "all", "qsd_sd", stats_sd(q, nt, mr), d);
+	}
+	for (size_t t = 0; t < nt; t++) {
+		for (size_t r = 0; r < S; r++)
+			tmp[r] = qsd[r * nt + t];
+		stats_sort(tmp, S);
+		row(f, mname, "all", s->c->topic[t].qid, "qsd_p95",
+		    stats_quantile(tmp, S, 0.95), d);
+	}
+}
+
 int compare_reliability(FILE *f, const struct scorer *s,
 			const struct boot_result *br,
 			const struct compare_opts *o)
@@ -366,8 +428,6 @@ int compare_reliability(FILE *f, const struct scorer *s,
 	for (size_t k = 0; k < ns; k++) {
 		const char *mname = s->slots[k].name;
 		double m;
-		struct coverage cv;
-		unsigned long ntr;
 
 		/* per (run, topic): sd across images 1..B */
 		for (size_t r = 0; r < S; r++)
@@ -379,50 +439,10 @@ int compare_reliability(FILE *f, const struct scorer *s,
 		row(f, mname, "all", "all", "qsd_mean", m, d);
 		row(f, mname, "all", "all", "qsd_sd", stats_sd(qsd, S * nt, m), d);
 
-		/* pairs of runs on a topic: sd of the difference, coverage */
-		j.k = k;
-		memset(j.cov, 0, pool_size(o->pool) * sizeof *j.cov);
-		if (S > 1)
-			pool_run(o->pool, S - 1, triple_task, &j);
-		m = stats_mean(j.pqsd, npr * nt);
-		row(f, mname, "all", "all", "pair_qsd_mean", npr ? m : NAN, d);
-		row(f, mname, "all", "all", "pair_qsd_sd",
-		    npr ? stats_sd(j.pqsd, npr * nt, m) : NAN, d);
-		memset(&cv, 0, sizeof cv);
-		for (unsigned w = 0; w < pool_size(o->pool); w++)
-			for (int c = 0; c < 3; c++) {
-				cv.hold[c] += j.cov[w].hold[c];
-				cv.loo[c] += j.cov[w].loo[c];
-			}
-		ntr = (unsigned long)(npr * nt);
-		{
-			static const char *const hn[3] = { "holdout_below", "holdout_in", "holdout_above" };
-			static const char *const ln[3] = { "loo_below", "loo_in", "loo_above" };
-			for (int c = 0; c < 3; c++)
-				row(f, mname, "all", "all", hn[c],
-				    ntr ? 100.0 * (double)cv.hold[c] / (double)ntr : NAN, d);
-			for (int c = 0; c < 3; c++)
-				row(f, mname, "all", "all", ln[c],
-				    ntr ? 100.0 * (double)cv.loo[c] / ((double)ntr * (double)B) : NAN, d);
-		}
-
+		rel_pairs(f, &j, o, k);
 		rel_rankings(f, &j, o, k, vals);
 
-		/* per run */
-		for (size_t r = 0; r < S; r++) {
-			const double *q = qsd + r * nt;
-			double mr = stats_mean(q, nt);
-			row(f, mname, s->runs[r].name, "all", "qsd_mean", mr, d);
-			row(f, mname, s->runs[r].name, "all", "qsd_sd", stats_sd(q, nt, mr), d);
-		}
-		/* per topic: 95th percentile across runs */
-		for (size_t t = 0; t < nt; t++) {
-			for (size_t r = 0; r < S; r++)
-				tmp[r] = qsd[r * nt + t];
-			stats_sort(tmp, S);
-			row(f, mname, "all", s->c->topic[t].qid, "qsd_p95",
-			    stats_quantile(tmp, S, 0.95), d);
-		}
+		rel_spread(f, s, k, qsd, tmp, d);
 	}
 	free(qsd);
 	free(tmp);

@@ -328,22 +328,32 @@ static size_t select_top(const struct run *runs, size_t nruns,
 	return n;
 }
 
+/* The warnings of the qrels and of every run, in command-line order. */
+static void print_input_warnings(const struct warnings *qw,
+				 const struct run *runs, size_t n)
+{
+	const struct warnings **lists = xcalloc(n + 1, sizeof *lists);
+	lists[0] = qw;
+	for (size_t i = 0; i < n; i++)
+		lists[i + 1] = &runs[i].warn;
+	warnings_print(stderr, lists, n + 1);
+	free(lists);
+}
+
 int eval_main(const struct options *o, struct diag *d)
 {
 	struct collection c;
 	struct warnings qw;
 	struct qrels_opts qo;
 	struct measure *m = NULL;
-	struct run *runs;
-	struct run *kept = NULL;
+	struct run *runs, *kept = NULL;
 	struct scorer s;
 	struct measure tm;
-	size_t nm = 0, nkept = 0;
+	size_t nm = 0, nkept = 0, nscored;
 	char err[300];
 	struct pool *pool;
 	struct extras x;
 	const struct run *scored;
-	size_t nscored;
 	int status = EXIT_DATA;
 
 	if (measure_parse_list((const char *const *)o->mspec, o->nmspec, &m,
@@ -381,14 +391,8 @@ int eval_main(const struct options *o, struct diag *d)
 			goto out;
 	}
 	run_names(runs, o->nruns);
-	if (!o->quiet) {
-		const struct warnings **lists = xcalloc(o->nruns + 1, sizeof *lists);
-		lists[0] = &qw;
-		for (size_t i = 0; i < o->nruns; i++)
-			lists[i + 1] = &runs[i].warn;
-		warnings_print(stderr, lists, o->nruns + 1);
-		free(lists);
-	}
+	if (!o->quiet)
+		print_input_warnings(&qw, runs, o->nruns);
 	collection_freeze(&c);
 
 	nkept = o->nruns;
