@@ -217,47 +217,8 @@ static char *xprintf(const char *fmt, ...)
 	return p;
 }
 
-static void chomp(char *line, ssize_t *len)
-{
-	while (*len > 0 && (line[*len - 1] == '\n' || line[*len - 1] == '\r'))
-		line[--*len] = 0;
-}
 
-/* Fields split at runs of blanks (cbeval's rule); count, or max + 1. */
-static int fields(char *line, char **f, int max)
-{
-	int n = 0;
-	char *p = line;
-	for (;;) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!*p)
-			break;
-		if (n == max)
-			return max + 1;
-		f[n++] = p;
-		while (*p && *p != ' ' && *p != '\t')
-			p++;
-		if (*p)
-			*p++ = 0;
-	}
-	return n;
-}
 
-/* Tab-separated fields; count, or max + 1. */
-static int split_tabs(char *line, char **f, int max)
-{
-	int n = 0;
-	f[n++] = line;
-	for (char *p = line; *p; p++)
-		if (*p == '\t') {
-			*p = 0;
-			if (n == max)
-				return max + 1;
-			f[n++] = p + 1;
-		}
-	return n;
-}
 
 static int skipped(const char *line)
 {
@@ -269,19 +230,7 @@ static int skipped(const char *line)
 	return 1;
 }
 
-static FILE *xfopen(const char *path, const char *mode)
-{
-	FILE *f = fopen(path, mode);
-	if (!f)
-		die("cannot open", path);
-	return f;
-}
 
-static void xfclose(FILE *f, const char *path)
-{
-	if (ferror(f) || fclose(f))
-		die("write error", path);
-}
 
 static double parse_double(const char *s, const char *what)
 {
@@ -523,25 +472,9 @@ static uint64_t SIG(size_t m, size_t c, size_t r, size_t j, size_t t)
 	return graded(meas.s[m]) ? sig[i] : sigb[i];
 }
 
-static int is_residual(const char *name)
-{
-	size_t n = strlen(name), k = strlen(".residual");
-	return n >= k && strcmp(name + n - k, ".residual") == 0;
-}
 
 static int is_gm(const char *name) { return strncmp(name, "GM(", 3) == 0; }
 
-/* ---- natural topic order (choice 1) ------------------------------------- */
-
-static int all_digits(const char *s)
-{
-	if (!*s)
-		return 0;
-	for (; *s; s++)
-		if (*s < '0' || *s > '9')
-			return 0;
-	return 1;
-}
 
 static int numeric_order;
 
@@ -804,39 +737,7 @@ static void read_run(struct run *r, const char *path, unsigned long long cut)
 
 /* ---- running cbeval ------------------------------------------------------ */
 
-/* Run argv with stdout to /dev/null and stderr to errpath; exit status. */
-static int run_cmd(char **argv, const char *errpath)
-{
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid < 0)
-		die("fork failed", NULL);
-	if (pid == 0) {
-		int o = open("/dev/null", O_WRONLY), e = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		if (o < 0 || e < 0)
-			_exit(127);
-		dup2(o, 1);
-		dup2(e, 2);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	int st;
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			die("waitpid failed", NULL);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
 
-static void show_file(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char buf[512];
-	if (!f)
-		return;
-	for (int i = 0; i < 20 && fgets(buf, sizeof buf, f); i++)
-		fprintf(stderr, "  %s", buf);
-	fclose(f);
-}
 
 /* Score QRELS and the run files with cbeval into the --images file img:
  * as given (with -M and --order) or, materialised, with --order file. */

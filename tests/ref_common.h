@@ -1,21 +1,28 @@
 /*
  * tests/ref_common.h - what the slow reference programs of the tests
- * (ref_sensitivity.c, ref_partitions.c, ref_bias.c) share: allocation
- * that dies on failure, their own copy of the random draws of the
- * specification (draws.md), and Student's t p-value by the power series of the
- * regularized incomplete beta (DLMF 8.17.8), written independently of
- * cbeval's src/stats.c.  It includes no project header, so the references
- * stay independent of the code they check.  Define REF_PROG (the
- * program's name for messages) before including it.
+ * (ref_sensitivity.c, ref_partitions.c, ref_meld.c, ref_bias.c,
+ * ref_pools.c) share: allocation that dies on failure, their own copy of
+ * the random draws of the specification (draws.md), Student's t p-value
+ * by the power series of the regularized incomplete beta (DLMF 8.17.8),
+ * written independently of cbeval's src/stats.c, and the small file and
+ * process helpers with which they read inputs and run plain cbeval.  It
+ * includes no project header, so the references stay independent of the
+ * code they check.  Define REF_PROG (the program's name for messages)
+ * before including it.
  */
 #ifndef REF_COMMON_H
 #define REF_COMMON_H
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static inline void die(const char *msg, const char *arg)
 {
@@ -126,6 +133,131 @@ static inline double tpval(double t, double df)
 	if (x <= (a + 1) / (a + b + 2))
 		return ibeta_series(x, y, a, b);
 	return 1 - ibeta_series(y, x, b, a);
+}
+
+
+/* ---- files and processes -------------------------------------------------- */
+
+/* fopen, or die naming the file. */
+static inline FILE *xfopen(const char *path, const char *mode)
+{
+	FILE *f = fopen(path, mode);
+	if (!f)
+		die("cannot open", path);
+	return f;
+}
+
+/* fclose a file written, or die on a write error. */
+static inline void xfclose(FILE *f, const char *path)
+{
+	if (ferror(f) || fclose(f))
+		die("write error", path);
+}
+
+/* Drop the line end ("\n", "\r\n") of a line of *len bytes. */
+static inline void chomp(char *line, ssize_t *len)
+{
+	while (*len > 0 && (line[*len - 1] == '\n' || line[*len - 1] == '\r'))
+		line[--*len] = 0;
+}
+
+/* Split line at tabs into f[0..max): the number of fields, or max + 1
+ * when there are more. */
+static inline int split_tabs(char *line, char **f, int max)
+{
+	int n = 0;
+	f[n++] = line;
+	for (char *p = line; *p; p++)
+		if (*p == '\t') {
+			*p = 0;
+			if (n == max)
+				return max + 1;
+			f[n++] = p + 1;
+		}
+	return n;
+}
+
+/* Split line at runs of blanks (space, tab, CR, LF) into f[0..max): the
+ * number of fields, or max + 1 when there are more. */
+static inline int fields(char *line, char **f, int max)
+{
+	int n = 0;
+	char *p = line;
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+			p++;
+		if (!*p)
+			return n;
+		if (n == max)
+			return max + 1;
+		f[n++] = p;
+		while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+			p++;
+		if (*p)
+			*p++ = 0;
+	}
+}
+
+/* qsort: doubles ascending. */
+static inline int cmp_double(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+	return (a > b) - (a < b);
+}
+
+/* 1 when s is one or more ASCII digits. */
+static inline int all_digits(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return 0;
+	return 1;
+}
+
+/* 1 for an output named "....residual" (RBP's residual). */
+static inline int is_residual(const char *name)
+{
+	size_t n = strlen(name), k = strlen(".residual");
+	return n >= k && strcmp(name + n - k, ".residual") == 0;
+}
+
+/* Run argv with stdout to /dev/null and stderr to errpath; its exit
+ * status (128 when it did not exit). */
+static inline int run_cmd(char **argv, const char *errpath)
+{
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0)
+		die("fork failed", NULL);
+	if (pid == 0) {
+		int o = open("/dev/null", O_WRONLY), e = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (o < 0 || e < 0)
+			_exit(127);
+		dup2(o, 1);
+		dup2(e, 2);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	int st;
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			die("waitpid failed", NULL);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+/* Copy the first 20 lines of a file to stderr, indented (an error
+ * message of the cbeval run). */
+static inline void show_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char buf[512];
+	if (!f)
+		return;
+	for (int i = 0; i < 20 && fgets(buf, sizeof buf, f); i++)
+		fprintf(stderr, "  %s", buf);
+	fclose(f);
 }
 
 #endif

@@ -187,11 +187,6 @@ static char *xprintf2(const char *a, const char *b)
 	return p;
 }
 
-static int cmp_double(const void *pa, const void *pb)
-{
-	double a = *(const double *)pa, b = *(const double *)pb;
-	return (a > b) - (a < b);
-}
 
 /* Type-7 quantile of sorted v[0..n-1] (n >= 1): h = (n-1) p,
  * v[floor h] + (h - floor h) (v[floor h + 1] - v[floor h]). */
@@ -239,21 +234,7 @@ static void free_names(struct names *s)
 	s->n = s->cap = 0;
 }
 
-static int is_residual(const char *name)
-{
-	size_t n = strlen(name), k = strlen(".residual");
-	return n >= k && strcmp(name + n - k, ".residual") == 0;
-}
 
-static int all_digits(const char *s)
-{
-	if (!*s)
-		return 0;
-	for (; *s; s++)
-		if (*s < '0' || *s > '9')
-			return 0;
-	return 1;
-}
 
 static int numeric_order;	/* every qid is digits */
 
@@ -289,48 +270,8 @@ static void sort_topics(struct names *t)
 	qsort(t->v, t->n, sizeof *t->v, cmp_qid_p);
 }
 
-/* Split line at tabs into at most max fields; the count (max + 1 when
- * there are more). */
-static int split_tabs(char *line, char **f, int max)
-{
-	int n = 0;
-	f[n++] = line;
-	for (char *p = line; *p; p++)
-		if (*p == '\t') {
-			*p = 0;
-			if (n == max)
-				return max + 1;
-			f[n++] = p + 1;
-		}
-	return n;
-}
 
-/* Fields of a qrels, run or labels line, split at runs of blanks. */
-static int fields(char *line, char **f, int max)
-{
-	int n = 0;
-	char *p = line;
-	for (;;) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!*p)
-			break;
-		if (n == max)
-			return max + 1;
-		f[n++] = p;
-		while (*p && *p != ' ' && *p != '\t')
-			p++;
-		if (*p)
-			*p++ = 0;
-	}
-	return n;
-}
 
-static void chomp(char *line, ssize_t *len)
-{
-	while (*len > 0 && (line[*len - 1] == '\n' || line[*len - 1] == '\r'))
-		line[--*len] = 0;
-}
 
 /* 1 when a line is skipped: empty, blanks only, or '#' first. */
 static int skipped(const char *line)
@@ -353,19 +294,7 @@ static double parse_value(const char *s)
 	return x;
 }
 
-static FILE *xfopen(const char *path, const char *mode)
-{
-	FILE *f = fopen(path, mode);
-	if (!f)
-		die("cannot open", path);
-	return f;
-}
 
-static void xfclose(FILE *f, const char *path)
-{
-	if (ferror(f) || fclose(f))
-		die("write error", path);
-}
 
 /* ---- the paired test (choice 5) --------------------------------------- */
 
@@ -782,39 +711,7 @@ static int melded(size_t d, size_t i, unsigned long s)
 
 /* ---- running cbeval ------------------------------------------------------ */
 
-/* Run argv with stdout to /dev/null and stderr to errpath; exit status. */
-static int run_cmd(char **argv, const char *errpath)
-{
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid < 0)
-		die("fork failed", NULL);
-	if (pid == 0) {
-		int o = open("/dev/null", O_WRONLY), e = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		if (o < 0 || e < 0)
-			_exit(127);
-		dup2(o, 1);
-		dup2(e, 2);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	int st;
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			die("waitpid failed", NULL);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
 
-static void show_file(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char buf[512];
-	if (!f)
-		return;
-	while (fgets(buf, sizeof buf, f))
-		fprintf(stderr, "  %s", buf);
-	fclose(f);
-}
 
 /* Score QRELS and the run files with plain cbeval into --images img:
  * materialised files with --order file, the given ones with the user's

@@ -169,11 +169,6 @@ static unsigned flip(uint64_t seed, uint64_t r, uint64_t t)
 static int alt_order;	/* --alt-order */
 #define PI 3.14159265358979323846
 
-static int cmp_double(const void *pa, const void *pb)
-{
-	double a = *(const double *)pa, b = *(const double *)pb;
-	return (a > b) - (a < b);
-}
 
 /* Type-7 quantile of sorted v[0..n-1] (n >= 1). */
 static double quantile7(const double *v, size_t n, double p)
@@ -386,11 +381,6 @@ static void free_names(struct names *s)
 	s->n = s->cap = 0;
 }
 
-static int is_residual(const char *name)
-{
-	size_t n = strlen(name), k = strlen(".residual");
-	return n >= k && strcmp(name + n - k, ".residual") == 0;
-}
 
 /* ---- configuration and data ------------------------------------------- */
 
@@ -424,27 +414,7 @@ static void alloc_values(void)
 	kept = xcalloc(K * NT, 1);
 }
 
-/* Split line at tabs into at most max fields; returns the count (max + 1
- * when there are more). */
-static int split_tabs(char *line, char **f, int max)
-{
-	int n = 0;
-	f[n++] = line;
-	for (char *p = line; *p; p++)
-		if (*p == '\t') {
-			*p = 0;
-			if (n == max)
-				return max + 1;
-			f[n++] = p + 1;
-		}
-	return n;
-}
 
-static void chomp(char *line, ssize_t *len)
-{
-	while (*len > 0 && (line[*len - 1] == '\n' || line[*len - 1] == '\r'))
-		line[--*len] = 0;
-}
 
 static double parse_value(const char *s)
 {
@@ -605,26 +575,6 @@ static int nmspecs;
 static const char *opt_l, *opt_M, *opt_order;
 static int opt_dedup, keep_files;
 
-/* Fields of a qrels or run line, split at runs of blanks (cbeval's rule). */
-static int fields(char *line, char **f, int max)
-{
-	int n = 0;
-	char *p = line;
-	for (;;) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!*p)
-			break;
-		if (n == max)
-			return max + 1;
-		f[n++] = p;
-		while (*p && *p != ' ' && *p != '\t')
-			p++;
-		if (*p)
-			*p++ = 0;
-	}
-	return n;
-}
 
 /* 1 when a line is skipped by cbeval: empty, blanks only, or '#' first. */
 static int skipped(const char *line)
@@ -637,53 +587,9 @@ static int skipped(const char *line)
 	return 1;
 }
 
-static FILE *xfopen(const char *path, const char *mode)
-{
-	FILE *f = fopen(path, mode);
-	if (!f)
-		die("cannot open", path);
-	return f;
-}
 
-static void xfclose(FILE *f, const char *path)
-{
-	if (ferror(f) || fclose(f))
-		die("write error", path);
-}
 
-/* Run argv with stdout to /dev/null and stderr to errpath; exit status. */
-static int run_cmd(char **argv, const char *errpath)
-{
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid < 0)
-		die("fork failed", NULL);
-	if (pid == 0) {
-		int o = open("/dev/null", O_WRONLY), e = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		if (o < 0 || e < 0)
-			_exit(127);
-		dup2(o, 1);
-		dup2(e, 2);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	int st;
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			die("waitpid failed", NULL);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
 
-static void show_file(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char buf[512];
-	if (!f)
-		return;
-	while (fgets(buf, sizeof buf, f))
-		fprintf(stderr, "  %s", buf);
-	fclose(f);
-}
 
 /* Score QRELS and RUNS (nrun files) with cbeval into the --images file img. */
 static void score(const char *qrels, char **runfiles, size_t nrun, const char *img,

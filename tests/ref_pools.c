@@ -90,36 +90,7 @@ static unsigned long long CUT;   /* -M, 0 = none */
 static char **MSPEC;
 static int NMSPEC;
 static const char *CBEVAL;
-static char *WORK;               /* materialisation directory */
-
-static int fields(char *line, char **f, int max)
-{
-	int n = 0;
-	char *p = line;
-	for (;;) {
-		while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-			p++;
-		if (!*p)
-			return n;
-		if (n == max)
-			return max + 1;
-		f[n++] = p;
-		while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
-			p++;
-		if (*p)
-			*p++ = 0;
-	}
-}
-
-static int all_digits(const char *s)
-{
-	if (!*s)
-		return 0;
-	for (; *s; s++)
-		if (*s < '0' || *s > '9')
-			return 0;
-	return 1;
-}
+static char *WORK;               
 
 static int numeric_qids;
 static int cmp_qid(const void *pa, const void *pb)
@@ -296,13 +267,6 @@ static char *base_of(char *copy)
 	return copy;
 }
 
-static FILE *xfopen(const char *path, const char *mode)
-{
-	FILE *f = fopen(path, mode);
-	if (!f)
-		die("cannot open", path);
-	return f;
-}
 
 static char *pathf(const char *name, size_t i)
 {
@@ -370,29 +334,6 @@ static void materialise(const size_t *runs, size_t nrun, uint64_t b)
 	free(qpath);
 }
 
-/* ---- scoring the files with cbeval --------------------------------------- */
-
-static int run_cmd(char **argv, const char *errpath)
-{
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid < 0)
-		die("fork failed", NULL);
-	if (pid == 0) {
-		int o = open("/dev/null", O_WRONLY), e = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		if (o < 0 || e < 0)
-			_exit(127);
-		dup2(o, 1);
-		dup2(e, 2);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	int st;
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			die("waitpid failed", NULL);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
 
 static char **MNAME;    /* measure names, in cbeval's output order */
 static size_t NM;
@@ -486,13 +427,6 @@ static double *score(size_t nrun)
 	return v;
 }
 
-/* ---- statistics ---------------------------------------------------------- */
-
-static int cmp_double(const void *pa, const void *pb)
-{
-	double a = *(const double *)pa, b = *(const double *)pb;
-	return (a > b) - (a < b);
-}
 
 /* Type-7 quantile of sorted v[0..n-1] (n >= 1). */
 static double q7(const double *v, size_t n, double p)
@@ -535,11 +469,6 @@ static double ttest_p(const double *z, size_t n)
 	return tpval(m / (sd / sqrt((double)n)), (double)n - 1);
 }
 
-static int is_residual(const char *m)
-{
-	size_t n = strlen(m);
-	return n > 9 && strcmp(m + n - 9, ".residual") == 0;
-}
 
 static void num(FILE *f, double x)
 {

@@ -611,11 +611,6 @@ static int kind_of(const char *name)
 	return K_MEAN;
 }
 
-static int is_residual(const char *name)
-{
-	size_t n = strlen(name), k = strlen(".residual");
-	return n >= k && strcmp(name + n - k, ".residual") == 0;
-}
 
 static unsigned long long num_arg(const char *s, unsigned long long max, const char *what)
 {
