@@ -29,9 +29,10 @@
 #include "pool.h"
 #include "score.h"
 
-/* What an analysis reads.  root is there for analyses without images; br
- * only for analyses that need images (keep set, so br->full holds every
- * per-topic value), unless own_pools and --pool. */
+/* What an analysis reads (see struct analysis, input): root for those of
+ * the scores as given; br for those of corpus images (keep set, so
+ * br->full holds every per-topic value), unless own_pools and --pool;
+ * neither for those that make replicates of their own (--meld, --bias). */
 struct analysis_in {
 	const struct scorer *s;
 	const double *root;            /* [(run * ntopics + topic) * nslots + slot] */
@@ -50,7 +51,10 @@ struct analysis_in {
 struct analysis {
 	const char *name;
 	const char *option;            /* the option that selects it, or NULL */
-	int images;                    /* needs corpus images (-b >= 1) */
+	enum { IN_ROOT, IN_IMAGES, IN_OWN } input;
+				       /* reads the root scores, corpus images
+					  (-b >= 1), or neither: it scores
+					  replicates of its own */
 	int keep;                      /* needs every per-topic image value */
 	int own_pools;                 /* with --pool, scores its own images
 					  under pools of its own (each pair's):

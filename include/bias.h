@@ -61,9 +61,8 @@ int bias_set_load(struct bias_set *b, const struct collection *ref,
 		  const struct qrels_opts *qo, struct warnings *w,
 		  struct diag *d);
 
-/* Carry runs[0..n) (over ref) over to every file's collection. */
-void bias_set_runs(struct bias_set *b, const struct collection *ref,
-		   const struct run *runs, size_t n);
+/* Carry runs[0..n) (over the reference) over to every file's collection. */
+void bias_set_runs(struct bias_set *b, const struct run *runs, size_t n);
 
 struct bias_opts {
 	unsigned long T;         /* samples per set */

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "diag.h"
+
 #define LEX_MAX_FIELDS 8
 
 struct fields {
@@ -24,6 +26,14 @@ struct fields {
 /* Split line (len bytes).  Returns 0, or the offending byte + 1 (1..256)
  * when the line holds a control byte, with *at set to its offset. */
 int lex_split(const char *line, size_t len, struct fields *fs, size_t *at);
+
+/* One line of an input file, numbered lineno in file: skip it (0) when
+ * it is blank or starts with '#'; else split it into fs and return 1 when
+ * it has nmin..nmax fields, or -1 with d set to "FILE:LINE: control byte
+ * ..." or "FILE:LINE: KIND line has N fields, expected EXPECT". */
+int lex_record(const char *file, unsigned long lineno, const char *line,
+	       size_t len, struct fields *fs, size_t nmin, size_t nmax,
+	       const char *kind, const char *expect, struct diag *d);
 
 /* Parse a whole field as a decimal integer in [lo, hi].  Returns 0, or -1
  * with *why set to a short reason ("not an integer", "out of range"). */

@@ -68,31 +68,32 @@ void bias_set_release(struct bias_set *b)
 	memset(b, 0, sizeof *b);
 }
 
+/* The first topic of a that b does not judge, or NULL. */
+static const char *missing_topic(const struct collection *a,
+				 const struct collection *b)
+{
+	for (size_t t = 0; t < a->n; t++)
+		if (collection_find(b, a->topic[t].qid, strlen(a->topic[t].qid)) < 0)
+			return a->topic[t].qid;
+	return NULL;
+}
+
 /* The topics of c and ref must be the same: returns 0, or -1 with one
  * error naming the file and the first topic that differs. */
 static int same_topics(const struct collection *c, const char *file,
 		       const struct collection *ref, struct diag *d)
 {
+	const char *extra = missing_topic(c, ref);
+	const char *lack = extra ? NULL : missing_topic(ref, c);
 	char q[80];
-	for (size_t t = 0; t < c->n; t++)
-		if (collection_find(ref, c->topic[t].qid,
-				    strlen(c->topic[t].qid)) < 0) {
-			diag_at(d, file, 0,
-				"topic %s is not judged in the reference qrels (every collection of --bias judges the reference's topics)",
-				diag_quote(q, sizeof q, c->topic[t].qid,
-					   strlen(c->topic[t].qid)));
-			return -1;
-		}
-	for (size_t t = 0; t < ref->n; t++)
-		if (collection_find(c, ref->topic[t].qid,
-				    strlen(ref->topic[t].qid)) < 0) {
-			diag_at(d, file, 0,
-				"topic %s of the reference qrels is not judged (every collection of --bias judges the reference's topics)",
-				diag_quote(q, sizeof q, ref->topic[t].qid,
-					   strlen(ref->topic[t].qid)));
-			return -1;
-		}
-	return 0;
+	if (!extra && !lack)
+		return 0;
+	diag_quote(q, sizeof q, extra ? extra : lack, strlen(extra ? extra : lack));
+	diag_at(d, file, 0, extra
+		? "topic %s is not judged in the reference qrels (every collection of --bias judges the reference's topics)"
+		: "topic %s of the reference qrels is not judged (every collection of --bias judges the reference's topics)",
+		q);
+	return -1;
 }
 
 /* Intern every document of ref's topics into c (same topics, so the
@@ -137,8 +138,7 @@ int bias_set_load(struct bias_set *b, const struct collection *ref,
 	return rc;
 }
 
-void bias_set_runs(struct bias_set *b, const struct collection *ref,
-		   const struct run *runs, size_t n)
+void bias_set_runs(struct bias_set *b, const struct run *runs, size_t n)
 {
 	for (size_t i = 1; i < b->n; i++) {
 		struct bias_coll *c = &b->coll[i];
@@ -150,5 +150,4 @@ void bias_set_runs(struct bias_set *b, const struct collection *ref,
 					  c->map[k]);
 		}
 	}
-	(void)ref;
 }

@@ -50,22 +50,6 @@ static void keep_smallest(double *k, size_t *n, size_t cap, double x)
 	k[i] = x;
 }
 
-/* The same for the largest values, kept descending. */
-static void keep_largest(double *k, size_t *n, size_t cap, double x)
-{
-	size_t i;
-	if (*n == cap) {
-		if (!(x > k[cap - 1]))
-			return;
-		i = cap - 1;
-	} else {
-		i = (*n)++;
-	}
-	for (; i > 0 && k[i - 1] < x; i--)
-		k[i] = k[i - 1];
-	k[i] = x;
-}
-
 /* The held-out quantile p for a value z of lower-bound rank r, from the
  * order statistics o[0..2] = x[lo], x[lo+1], x[lo+2], lo = floor((B - 2)
  * p): what q7_without computes.  Only three cases of r matter - r <= lo
@@ -134,11 +118,13 @@ double compare_triple(const double *z, size_t B, double mean, double *x,
 		for (size_t j = 0; j < B; j++) {
 			ss += (z[j] - mean) * (z[j] - mean);
 			keep_smallest(sm, &nb, kb, z[j]);
-			keep_largest(lg, &nt, kt, z[j]);
+			keep_smallest(lg, &nt, kt, -z[j]);   /* the largest */
 		}
 		bot[0] = sm[lo1];
 		bot[1] = sm[lo1 + 1];
 		bot[2] = sm[lo1 + 2];
+		for (size_t i = 0; i < kt; i++)   /* negation is exact */
+			lg[i] = -lg[i];
 		for (int i = 0; i < 3; i++)   /* x[lo2 + i] is lg[kt - 1 - i] */
 			top[i] = lg[kt - 1 - (size_t)i];
 		q7_cases(bot, B, 0.025, qa);

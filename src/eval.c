@@ -103,8 +103,9 @@ struct extras {
 
 static void extras_init(struct extras *x, const struct options *o)
 {
-	memset(x, 0, sizeof *x);
-	meld_labels_init(&x->ml, o->meld ? o->meld : "rank");
+	memset(x, 0, sizeof *x);   /* a zeroed meld_labels is released safely */
+	if (o->meld)
+		meld_labels_init(&x->ml, o->meld);
 	if (o->bias)
 		bias_set_init(&x->bs, o);
 }
@@ -161,14 +162,15 @@ static const struct run *extras_runs(struct extras *x,
 		*n = 2 * nkept;
 	}
 	if (o->bias)
-		bias_set_runs(&x->bs, c, runs, *n);
+		bias_set_runs(&x->bs, runs, *n);
 	return runs;
 }
 
-/* Run the selected analysis: score the root, and with -b the images
- * (writing --images; with "--images -" stdout carries the images table
- * only), then print its table.  An analysis with pools of its own
- * (--pairs under --pool) scores its images itself. */
+/* Run the selected analysis: score what it reads - the root, or with -b
+ * the images (writing --images; with "--images -" stdout carries the
+ * images table only) - then print its table.  An analysis with pools of
+ * its own (--pairs under --pool), or with replicates of its own (--meld,
+ * --bias), scores them itself. */
 static int run_analysis(const struct scorer *s, const struct options *o,
 			const struct extras *x, size_t nkept,
 			struct pool *pool, struct diag *d)
@@ -204,9 +206,9 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 			fclose(img);
 		return EXIT_DATA;
 	}
-	if (a->images && o->pool && a->own_pools) {
+	if (a->input == IN_IMAGES && o->pool && a->own_pools) {
 		/* scored by the analysis, pool by pool */
-	} else if (a->images) {
+	} else if (a->input == IN_IMAGES) {
 		struct boot_opts bo;
 		bo.B = o->images;
 		bo.pool = pool;
@@ -217,7 +219,7 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 		if (boot_run(s, &bo, &br, d) != 0)
 			goto out;
 		in.br = &br;
-	} else {
+	} else if (a->input == IN_ROOT) {
 		root = score_root(s, pool);
 		in.root = root;
 	}

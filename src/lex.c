@@ -46,6 +46,31 @@ int lex_split(const char *line, size_t len, struct fields *fs, size_t *at)
 	return 0;
 }
 
+int lex_record(const char *file, unsigned long lineno, const char *line,
+	       size_t len, struct fields *fs, size_t nmin, size_t nmax,
+	       const char *kind, const char *expect, struct diag *d)
+{
+	size_t at;
+	int bad;
+	if (len == 0 || line[0] == '#')
+		return 0;
+	bad = lex_split(line, len, fs, &at);
+	if (bad) {
+		diag_at(d, file, lineno,
+			"control byte 0x%02x at column %zu (binary file?)",
+			bad - 1, at + 1);
+		return -1;
+	}
+	if (fs->n == 0)
+		return 0;
+	if (fs->n < nmin || fs->n > nmax) {
+		diag_at(d, file, lineno, "%s line has %zu field%s, expected %s",
+			kind, fs->n, fs->n == 1 ? "" : "s", expect);
+		return -1;
+	}
+	return 1;
+}
+
 int lex_long(const char *s, size_t n, long lo, long hi, long *out,
 	     const char **why)
 {

@@ -48,28 +48,14 @@ static int parse_line(struct meld_labels *ml, unsigned long **line,
 		      size_t len, struct diag *d)
 {
 	struct fields fs;
-	size_t at;
-	int bad, added;
+	int added;
 	uint32_t id;
 	char q[80];
 
-	if (len == 0 || s[0] == '#')
-		return 0;
-	bad = lex_split(s, len, &fs, &at);
-	if (bad) {
-		diag_at(d, r->name, r->line,
-			"control byte 0x%02x at column %zu (binary file?)",
-			bad - 1, at + 1);
-		return -1;
-	}
-	if (fs.n == 0)
-		return 0;
-	if (fs.n != 2) {
-		diag_at(d, r->name, r->line,
-			"labels line has %zu field%s, expected 2 (docno label)",
-			fs.n, fs.n == 1 ? "" : "s");
-		return -1;
-	}
+	int k = lex_record(r->name, r->line, s, len, &fs, 2, 2, "labels",
+			   "2 (docno label)", d);
+	if (k <= 0)
+		return k;
 	if (fs.len[0] > CB_MAX_DOCNO) {
 		diag_at(d, r->name, r->line, "docno longer than %d bytes",
 			CB_MAX_DOCNO);

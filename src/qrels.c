@@ -106,8 +106,6 @@ static int parse_line(struct collection *c, struct qtopic **qt, size_t *qtcap,
 		      char *dupmsg, size_t dupsz, struct diag *d)
 {
 	struct fields fs;
-	size_t at;
-	int bad;
 	long grade;
 	const char *why;
 	uint32_t tid, did;
@@ -116,23 +114,10 @@ static int parse_line(struct collection *c, struct qtopic **qt, size_t *qtcap,
 	struct qtopic *q;
 	char qb[80], db[80];
 
-	if (len == 0 || line[0] == '#')
-		return 0;
-	bad = lex_split(line, len, &fs, &at);
-	if (bad) {
-		diag_at(d, r->name, r->line,
-			"control byte 0x%02x at column %zu (binary file?)",
-			bad - 1, at + 1);
-		return -1;
-	}
-	if (fs.n == 0)
-		return 0;
-	if (fs.n != 4) {
-		diag_at(d, r->name, r->line,
-			"qrels line has %zu field%s, expected 4 (qid iter docno rel)",
-			fs.n, fs.n == 1 ? "" : "s");
-		return -1;
-	}
+	int k = lex_record(r->name, r->line, line, len, &fs, 4, 4, "qrels",
+			   "4 (qid iter docno rel)", d);
+	if (k <= 0)
+		return k;
 	if (fs.len[0] > CB_MAX_DOCNO || fs.len[2] > CB_MAX_DOCNO) {
 		diag_at(d, r->name, r->line, "%s longer than %d bytes",
 			fs.len[0] > CB_MAX_DOCNO ? "qid" : "docno",

@@ -146,8 +146,7 @@ static void flush_batch(struct load *L)
 static int parse_line(struct load *L, char *line, size_t len, struct diag *d)
 {
 	struct fields fs;
-	size_t at;
-	int bad;
+	int k;
 	long topic;
 	double key;
 	const char *why;
@@ -162,21 +161,10 @@ static int parse_line(struct load *L, char *line, size_t len, struct diag *d)
 			(unsigned long)UINT32_MAX);
 		return -1;
 	}
-	bad = lex_split(line, len, &fs, &at);
-	if (bad) {
-		diag_at(d, rd->name, rd->line,
-			"control byte 0x%02x at column %zu (binary file?)",
-			bad - 1, at + 1);
-		return -1;
-	}
-	if (fs.n == 0)
-		return 0;
-	if (fs.n < 6) {
-		diag_at(d, rd->name, rd->line,
-			"run line has %zu field%s, expected 6 (qid iter docno rank score tag)",
-			fs.n, fs.n == 1 ? "" : "s");
-		return -1;
-	}
+	k = lex_record(rd->name, rd->line, line, len, &fs, 6, SIZE_MAX, "run",
+		       "6 (qid iter docno rank score tag)", d);
+	if (k <= 0)
+		return k;
 	if (fs.len[0] > CB_MAX_DOCNO || fs.len[2] > CB_MAX_DOCNO ||
 	    fs.len[5] > CB_MAX_DOCNO) {
 		diag_at(d, rd->name, rd->line, "%s longer than %d bytes",

@@ -51,6 +51,33 @@ static void swap(double *a, double *b)
 	*b = t;
 }
 
+/* Hoare's partition of x[0..n), n >= 3, around the median of x[0],
+ * x[n/2] and x[n-1]: returns j with x[0..j] <= pivot <= x[j+1..n), both
+ * sides non-empty. */
+static size_t partition(double *x, size_t n)
+{
+	size_t m = n / 2, i = 0, j = n - 1;
+	double pivot;
+	if (x[m] < x[0])
+		swap(&x[m], &x[0]);
+	if (x[n - 1] < x[0])
+		swap(&x[n - 1], &x[0]);
+	if (x[n - 1] < x[m])
+		swap(&x[n - 1], &x[m]);
+	pivot = x[m];
+	for (;;) {
+		while (x[i] < pivot)
+			i++;
+		while (pivot < x[j])
+			j--;
+		if (i >= j)
+			return j;
+		swap(&x[i], &x[j]);
+		i++;
+		j--;
+	}
+}
+
 void stats_sort(double *x, size_t n)
 {
 #ifndef NDEBUG
@@ -59,27 +86,7 @@ void stats_sort(double *x, size_t n)
 #endif
 	/* Recurse on the smaller side, loop on the larger: O(log n) stack. */
 	while (n > 16) {
-		size_t m = n / 2, i = 0, j = n - 1;
-		double pivot;
-		if (x[m] < x[0])
-			swap(&x[m], &x[0]);
-		if (x[n - 1] < x[0])
-			swap(&x[n - 1], &x[0]);
-		if (x[n - 1] < x[m])
-			swap(&x[n - 1], &x[m]);
-		pivot = x[m];
-		for (;;) {
-			while (x[i] < pivot)
-				i++;
-			while (pivot < x[j])
-				j--;
-			if (i >= j)
-				break;
-			swap(&x[i], &x[j]);
-			i++;
-			j--;
-		}
-		/* [0, j] <= pivot <= [j+1, n) */
+		size_t j = partition(x, n);
 		if (j + 1 < n - j - 1) {
 			stats_sort(x, j + 1);
 			x += j + 1;
@@ -111,27 +118,13 @@ double stats_select(double *x, size_t n, size_t from, size_t k, double *next)
 	size_t lo = from, hi = n - 1;
 	assert(from <= k && k < n);
 	while (hi > lo) {
-		size_t mid = lo + (hi - lo) / 2, i = lo, j = hi;
-		double pivot;
-		if (x[mid] < x[lo])
-			swap(&x[mid], &x[lo]);
-		if (x[hi] < x[lo])
-			swap(&x[hi], &x[lo]);
-		if (x[hi] < x[mid])
-			swap(&x[hi], &x[mid]);
-		pivot = x[mid];
-		for (;;) {
-			while (x[i] < pivot)
-				i++;
-			while (pivot < x[j])
-				j--;
-			if (i >= j)
-				break;
-			swap(&x[i], &x[j]);
-			i++;
-			j--;
+		size_t j;
+		if (hi == lo + 1) {   /* partition needs 3 values to split */
+			if (x[hi] < x[lo])
+				swap(&x[lo], &x[hi]);
+			break;
 		}
-		/* [lo, j] <= pivot <= [j+1, hi] */
+		j = lo + partition(x + lo, hi - lo + 1);
 		if (k <= j)
 			hi = j;
 		else
