@@ -15,6 +15,11 @@
  *       h: documents that are relevant or have positive gain (ids < n_int);
  *       a hit is a document with multiplicity k = hit_k() >= 1 occupying
  *       positions pos .. pos+k-1 of the image (1-based);
+ *     c: the same hits one copy at a time, with measure_def.copies: a hit
+ *       of multiplicity k is k entries with positions pos .. pos+k-1 and
+ *       its id, so that a measure sums term by term in rank order with
+ *       one loop and no branch on k (the scorer expands them once per
+ *       ranking for every measure that asks);
  *     and, for measures that ask for them (measure.judged_depth), the
  *       spans of positions occupied by judged documents (any grade),
  *       complete down to that depth; with measure_def.needs_negative, the
@@ -71,6 +76,8 @@ struct span {
 struct ranked {
 	const struct hit *h;
 	size_t n;
+	const struct hit *c;        /* copies of the hits (measure_def.copies) */
+	size_t nc;
 	const struct span *judged;  /* in order, non-empty, non-adjacent or not */
 	size_t nj;
 	const struct hit *neg;      /* judged with grade < 0, in order */
@@ -126,6 +133,8 @@ struct measure_def {
 	 * judged document of positive grade (nDCG, nCG: gains are the
 	 * positive grades whatever the level, as trec_eval's ndcg_cut). */
 	int call_when_gain;
+	/* Nonzero: the measure reads ranked.c, the hits copy by copy. */
+	int copies;
 	/* Nonzero: called on an empty ranking (else the scorer writes 0). */
 	int call_when_empty;
 	/* Nonzero: the value for "all" (and each image's system value) is

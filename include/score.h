@@ -52,6 +52,7 @@ struct scorer {
 	uint64_t judged_depth;  /* max over measures of judged_depth */
 	int needs_length;       /* some measure sets needs_length */
 	int needs_negative;     /* some measure sets needs_negative */
+	int copies;             /* some measure sets copies */
 	int any_r0;             /* some measure sets call_when_r0 */
 	int any_gain;           /* some measure sets call_when_gain */
 	uint64_t pool;          /* --pool K: pool depth, 0 = every judgement
@@ -70,6 +71,7 @@ struct score_scratch {
 	struct hit *h;
 	struct span *o;
 	struct hit *g;          /* negative-grade documents (needs_negative) */
+	struct hit *c;          /* the hits copy by copy (copies) */
 	uint32_t *P;            /* positions of one ranking's entries */
 	uint32_t *pe;           /* its pooled entries, under a pool */
 	uint8_t *k;             /* multiplicities: positions */

@@ -222,6 +222,8 @@ static int pair_ranked(const struct pp_job *j, size_t r, size_t o,
 	}
 	rk->h = x->h;
 	rk->n = nh;
+	rk->c = NULL;
+	rk->nc = 0;
 	rk->judged = x->o;
 	rk->nj = no;
 	rk->neg = x->g;

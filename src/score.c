@@ -37,6 +37,7 @@ void scorer_init(struct scorer *s, const struct collection *c,
 			s->judged_depth = m[i].judged_depth;
 		s->needs_length |= def->needs_length != 0;
 		s->needs_negative |= def->needs_negative != 0;
+		s->copies |= def->copies != 0;
 		s->any_r0 |= def->call_when_r0 != 0;
 		s->any_gain |= def->call_when_gain != 0;
 	}
@@ -72,6 +73,10 @@ void score_scratch_init(struct score_scratch *x, const struct scorer *s)
 	x->o = xcalloc(s->max_ranking ? s->max_ranking : 1, sizeof *x->o);
 	x->g = xcalloc(s->needs_negative && s->max_ranking ? s->max_ranking : 1,
 		       sizeof *x->g);
+	/* every hit has at most IMAGE_KMAX copies; expand_copies writes up
+	 * to 3 entries past the last */
+	x->c = xcalloc(s->copies ? size_mul(s->max_ranking + 1, IMAGE_KMAX) : 1,
+		       sizeof *x->c);
 	x->P = xcalloc(s->max_ranking + 1, sizeof *x->P);
 	x->pe = xcalloc(s->max_ranking + 1, sizeof *x->pe);
 	x->k = xcalloc(s->max_docs ? s->max_docs : 1, sizeof *x->k);
@@ -84,6 +89,7 @@ void score_scratch_release(struct score_scratch *x)
 	free(x->h);
 	free(x->o);
 	free(x->g);
+	free(x->c);
 	free(x->P);
 	free(x->pe);
 	free(x->k);
@@ -262,6 +268,8 @@ static int scan(const struct scorer *s, const struct run *r, size_t t,
 					     tp->n_nonneg, g);
 	out->h = h;
 	out->n = nh;
+	out->c = NULL;
+	out->nc = 0;
 	out->judged = x->o;
 	out->neg = g;
 	out->nneg = ng;
@@ -344,15 +352,46 @@ int score_topic_prep(const struct scorer *s, size_t t, const uint8_t *kj,
 	return 1;
 }
 
+/* The hits h[0..n) copy by copy into c (see struct ranked); returns the
+ * number of copies.  Four entries are written per hit whatever its k
+ * (the next hit overwrites the extra ones), so that the common k <= 4
+ * costs no branch: k is random, and a branch on it is mispredicted
+ * about every other hit. */
+static size_t expand_copies(const struct hit *h, size_t n, const uint8_t *k,
+			    struct hit *c)
+{
+	size_t nc = 0;
+	for (size_t i = 0; i < n; i++) {
+		uint32_t pos = h[i].pos, id = h[i].id, kk = k[id];
+		for (uint32_t j = 0; j < 4; j++) {
+			c[nc + j].pos = pos + j;
+			c[nc + j].id = id;
+		}
+		for (uint32_t j = 4; j < kk; j++) {
+			c[nc + j].pos = pos + j;
+			c[nc + j].id = id;
+		}
+		nc += kk;
+	}
+	return nc;
+}
+
 void score_ranked(const struct scorer *s, const struct topic_image *ti,
 		  uint64_t G, const double *prep, const struct ranked *rk,
 		  struct score_scratch *x, double *o)
 {
-	struct ranked none;
+	struct ranked none, full;
 	memset(&none, 0, sizeof none);
 	none.h = x->h;
+	none.c = x->c;
 	none.judged = x->o;
 	none.neg = x->g;
+	if (rk && s->copies) {
+		full = *rk;
+		full.c = x->c;
+		full.nc = expand_copies(rk->h, rk->n, ti->k, x->c);
+		rk = &full;
+	}
 	for (size_t i = 0; i < s->nm; i++) {
 		const struct measure *m = &s->m[i];
 		const struct measure_def *def = m->def;

@@ -34,14 +34,12 @@ static void ap_score(const struct measure *m, const struct ranked *r,
 	double sum = 0;
 	(void)m;
 	(void)prep;
-	for (size_t i = 0; i < r->n; i++) {
-		const struct hit *h = &r->h[i];
+	for (size_t i = 0; i < r->nc; i++) {
+		const struct hit *h = &r->c[i];
 		if (h->id >= nrel)
 			continue;
-		for (uint32_t j = 0, k = hit_k(ti, h); j < k; j++) {
-			c++;
-			sum += (double)c / ((double)h->pos + j);
-		}
+		c++;
+		sum += (double)c / (double)h->pos;
 	}
 	out[0] = sum / (double)ti->R;
 }
@@ -52,5 +50,6 @@ const struct measure_def measure_ap = {
 	.n_out = 1,
 	.parse = ap_parse,
 	.names = ap_names,
+	.copies = 1,
 	.score = ap_score,
 };

@@ -42,15 +42,12 @@ static void insq_score(const struct measure *m, const struct ranked *r,
 {
 	double s = 0;
 	(void)prep;
-	for (size_t i = 0; i < r->n; i++) {
-		const struct hit *h = &r->h[i];
+	for (size_t i = 0; i < r->nc; i++) {
+		const struct hit *h = &r->c[i];
 		if (h->pos > MEASURE_DEPTH)
 			break;
-		if (h->id >= ti->t->n_rel)
-			continue;
-		for (uint32_t j = 0, k = hit_k(ti, h);
-		     j < k && h->pos + j <= MEASURE_DEPTH; j++)
-			s += m->tab[h->pos + j - 1];
+		if (h->id < ti->t->n_rel)
+			s += m->tab[h->pos - 1];
 	}
 	out[0] = s;
 }
@@ -62,5 +59,6 @@ const struct measure_def measure_insq = {
 	.parse = insq_parse,
 	.names = insq_names,
 	.setup = insq_setup,
+	.copies = 1,
 	.score = insq_score,
 };

@@ -62,14 +62,12 @@ static void ndcg_score(const struct measure *m, const struct ranked *r,
 	const struct topic *t = ti->t;
 	uint64_t k = (uint64_t)m->k;
 	double dcg = 0;
-	for (size_t i = 0; i < r->n; i++) {
-		const struct hit *h = &r->h[i];
+	for (size_t i = 0; i < r->nc; i++) {
+		const struct hit *h = &r->c[i];
 		if (h->pos > k)
 			break;
-		if (h->id >= t->n_pos)
-			continue;
-		for (uint32_t j = 0, kk = hit_k(ti, h); j < kk && h->pos + j <= k; j++)
-			dcg += (double)t->grade[h->id] / ndcg_disc(m, h->pos + j);
+		if (h->id < t->n_pos)
+			dcg += (double)t->grade[h->id] / ndcg_disc(m, h->pos);
 	}
 	out[0] = idcg > 0 ? dcg / idcg : 0;
 }
@@ -83,5 +81,6 @@ const struct measure_def measure_ndcg = {
 	.setup = ndcg_setup,
 	.call_when_gain = 1,
 	.prep = ndcg_prep,
+	.copies = 1,
 	.score = ndcg_score,
 };

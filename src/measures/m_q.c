@@ -64,22 +64,17 @@ static void q_score(const struct measure *m, const struct ranked *r,
 	uint64_t count = 0;
 	double cg = 0, sum = 0;
 	(void)m;
-	for (size_t i = 0; i < r->n; i++) {
-		const struct hit *h = &r->h[i];
-		double g;
-		if (h->pos > MEASURE_DEPTH)
+	for (size_t i = 0; i < r->nc; i++) {
+		const struct hit *h = &r->c[i];
+		uint64_t pos = h->pos;
+		if (pos > MEASURE_DEPTH)
 			break;
 		if (h->id >= t->n_rel)
 			continue;
-		g = q_gain(t, h->id);
-		for (uint32_t j = 0, kk = hit_k(ti, h);
-		     j < kk && h->pos + j <= MEASURE_DEPTH; j++) {
-			uint64_t pos = h->pos + j;
-			count++;
-			cg += g;
-			sum += (cg + (double)count) /
-			       (cgi[pos < R ? pos : R] + (double)pos);
-		}
+		count++;
+		cg += q_gain(t, h->id);
+		sum += (cg + (double)count) /
+		       (cgi[pos < R ? pos : R] + (double)pos);
 	}
 	out[0] = sum / (double)R;
 }
@@ -92,5 +87,6 @@ const struct measure_def measure_q = {
 	.names = q_names,
 	.prep = q_prep,
 	.prep_n = MEASURE_DEPTH + 1,
+	.copies = 1,
 	.score = q_score,
 };
