@@ -63,4 +63,11 @@ static inline unsigned image_k(const struct image_fn *f, uint64_t h,
 void image_fill(const struct image_fn *f, uint64_t seed, uint64_t b,
 		const uint64_t *hash, size_t n, uint8_t *out);
 
+/* k for n documents in nb <= lanes consecutive images b0 .. b0+nb-1,
+ * interleaved: out[i * lanes + l] = multiplicity of hash[i] in image
+ * b0 + l; lanes nb .. lanes-1 repeat image b0. */
+void image_fill_lanes(const struct image_fn *f, uint64_t seed, uint64_t b0,
+		      size_t nb, size_t lanes, const uint64_t *hash, size_t n,
+		      uint8_t *out);
+
 #endif

@@ -77,7 +77,16 @@ struct score_scratch {
 	uint8_t *k;             /* multiplicities: positions */
 	uint8_t *kj;            /* judged multiplicities under a pool */
 	double *prep;           /* the measures' prep areas, in order */
+	/* score_topic_images: SCORE_LANES images side by side */
+	uint8_t *k8;            /* [doc][lane] multiplicities */
+	uint32_t *P8;           /* [entry][lane] positions of one ranking */
+	uint8_t *kl;            /* [lane][judged doc] multiplicities */
+	double *prep8;          /* [lane][prep_n] prep areas */
 };
+
+/* Images scored side by side by score_topic_images: one pass over a
+ * ranking computes the positions of its entries in all of them. */
+#define SCORE_LANES 8
 
 /* The measure behind slot k. */
 static inline const struct measure *scorer_slot_measure(const struct scorer *s,
@@ -121,6 +130,13 @@ void score_topic_mult(const struct scorer *s, size_t t,
 /* Score topic t in image b (0 = root): out[run * nslots + slot]. */
 void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 		       struct score_scratch *x, double *out);
+
+/* Score topic t in images b0 .. b0+nb-1: out[(i * nruns + run) * nslots
+ * + slot] for image b0 + i, the values score_topic_image gives.  Up to
+ * SCORE_LANES images share each pass over a ranking (under --pool they
+ * are scored one by one). */
+void score_topic_images(const struct scorer *s, size_t t, uint64_t b0,
+			size_t nb, struct score_scratch *x, double *out);
 
 
 /* Root scores of every run, topic and slot, in parallel on the pool:

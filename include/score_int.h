@@ -15,11 +15,10 @@
 
 /* What every run of topic t shares under judged multiplicities kj (0 for
  * a judged document outside the pool): ti (R, kj), the positive-gain mass
- * *G and every measure's prep area (x->prep).  Returns 0 when no measure
- * is called (every value is 0). */
+ * *G and every measure's prep area (prep, s->prep_n doubles).  Returns 0
+ * when no measure is called (every value is 0). */
 int score_topic_prep(const struct scorer *s, size_t t, const uint8_t *kj,
-		     struct score_scratch *x, struct topic_image *ti,
-		     uint64_t *G);
+		     double *prep, struct topic_image *ti, uint64_t *G);
 
 /* Every measure on one ranking (rk NULL: the ranking is empty) into
  * o[0..nslots), with ti, G and prep from score_topic_prep. */

@@ -114,14 +114,16 @@ static void img_task(void *ctx, size_t task, unsigned w)
 	struct img_job *j = ctx;
 	const struct scorer *s = j->s;
 	size_t ns = s->nslots, nimg = j->B + 1;
-	size_t b0 = task * j->chunk, b1 = b0 + j->chunk;
-	double *tmp = j->tmp + (size_t)w * s->nruns * ns;
+	size_t b0 = task * j->chunk, b1 = b0 + j->chunk, cells = s->nruns * ns;
+	double *tmp = j->tmp + (size_t)w * cells * SCORE_LANES;
 	if (b1 > nimg)
 		b1 = nimg;
-	for (size_t b = b0; b < b1; b++) {
-		score_topic_image(s, j->topic, b, &j->x[w], tmp);
-		for (size_t c = 0; c < s->nruns * ns; c++)
-			j->v[c * nimg + b] = tmp[c];
+	for (size_t b = b0; b < b1; b += SCORE_LANES) {
+		size_t nb = b1 - b < SCORE_LANES ? b1 - b : SCORE_LANES;
+		score_topic_images(s, j->topic, b, nb, &j->x[w], tmp);
+		for (size_t i = 0; i < nb; i++)
+			for (size_t c = 0; c < cells; c++)
+				j->v[c * nimg + b + i] = tmp[i * cells + c];
 	}
 	/* the root (b = 0) is not one of the B images the line counts */
 	progress_add(j->progress, (unsigned long)(b1 - b0) - (b0 == 0), w == 0);
@@ -166,13 +168,16 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 	j.s = s;
 	j.B = o->B;
 	j.x = xcalloc(pool_size(o->pool), sizeof *j.x);
-	j.tmp = xcalloc(size_mul(pool_size(o->pool), cells), sizeof *j.tmp);
+	j.tmp = xcalloc(size_mul(size_mul(pool_size(o->pool), cells), SCORE_LANES),
+			sizeof *j.tmp);
 	j.v = v;
 	j.progress = &prog;
-	/* Small chunks balance the threads: about 32 per worker per topic. */
-	j.chunk = nimg / ((size_t)pool_size(o->pool) * 32);
-	if (j.chunk < 1)
-		j.chunk = 1;
+	/* Chunks of whole batches of SCORE_LANES images (score_topic_images),
+	 * small enough to balance the threads: about 8 per worker per topic. */
+	j.chunk = nimg / ((size_t)pool_size(o->pool) * 8);
+	j.chunk = (j.chunk + SCORE_LANES - 1) / SCORE_LANES * SCORE_LANES;
+	if (j.chunk < SCORE_LANES)
+		j.chunk = SCORE_LANES;
 	for (unsigned w = 0; w < pool_size(o->pool); w++)
 		score_scratch_init(&j.x[w], s);
 	if (o->images)

@@ -244,7 +244,7 @@ static void score_pair(const struct pp_job *j, size_t i, struct score_scratch *x
 
 	nm = mark_top(j, side[0], x->k, x->kj, im, 0);
 	nm = mark_top(j, side[1], x->k, x->kj, im, nm);
-	if (!score_topic_prep(s, j->topic, x->kj, x, &ti, &G)) {
+	if (!score_topic_prep(s, j->topic, x->kj, x->prep, &ti, &G)) {
 		memset(out, 0, 2 * s->nslots * sizeof *out);
 	} else {
 		for (int h = 0; h < 2; h++) {

@@ -82,6 +82,13 @@ void score_scratch_init(struct score_scratch *x, const struct scorer *s)
 	x->k = xcalloc(s->max_docs ? s->max_docs : 1, sizeof *x->k);
 	x->kj = xcalloc(s->max_docs ? s->max_docs : 1, sizeof *x->kj);
 	x->prep = xcalloc(s->prep_n ? s->prep_n : 1, sizeof *x->prep);
+	x->k8 = xcalloc(size_mul(s->max_docs ? s->max_docs : 1, SCORE_LANES),
+			sizeof *x->k8);
+	x->P8 = xcalloc(size_mul(s->max_ranking + 1, SCORE_LANES), sizeof *x->P8);
+	x->kl = xcalloc(size_mul(s->max_docs ? s->max_docs : 1, SCORE_LANES),
+			sizeof *x->kl);
+	x->prep8 = xcalloc(size_mul(s->prep_n ? s->prep_n : 1, SCORE_LANES),
+			   sizeof *x->prep8);
 }
 
 void score_scratch_release(struct score_scratch *x)
@@ -95,14 +102,19 @@ void score_scratch_release(struct score_scratch *x)
 	free(x->k);
 	free(x->kj);
 	free(x->prep);
+	free(x->k8);
+	free(x->P8);
+	free(x->kl);
+	free(x->prep8);
 	memset(x, 0, sizeof *x);
 }
 
 /* The judged spans of a ranking without a pool: one per static stretch
- * of judged entries [a, b), cut at entry i (P is valid on [0, i]), down
- * to the first stretch that starts below the depth. */
+ * of judged entries [a, b), cut at entry i (entry e's position is
+ * P[e * ps], valid for e <= i), down to the first stretch that starts
+ * below the depth. */
 static size_t all_spans(const uint32_t *sp, size_t nsp, const uint32_t *P,
-			size_t i, uint64_t depth, struct span *o)
+			size_t ps, size_t i, uint64_t depth, struct span *o)
 {
 	size_t no = 0;
 	for (size_t j = 0; j < nsp; j++) {
@@ -110,8 +122,8 @@ static size_t all_spans(const uint32_t *sp, size_t nsp, const uint32_t *P,
 		struct span c;
 		if (a > i)
 			break;
-		c.start = P[a];
-		c.end = P[b < i ? b : i];
+		c.start = P[a * ps];
+		c.end = P[(b < i ? b : i) * ps];
 		o[no] = c;
 		no += c.end > c.start;
 		if (c.start > depth)
@@ -155,17 +167,17 @@ static size_t pooled_spans(const uint32_t *ids, uint32_t nj, size_t nsp,
  * [0, i) of the judged stretches, down to the depth, as hits into g. */
 static size_t all_negatives(const uint32_t *ids, const uint8_t *k,
 			    const uint32_t *sp, size_t nsp, const uint32_t *P,
-			    size_t i, uint64_t depth, uint32_t nonneg,
+			    size_t ps, size_t i, uint64_t depth, uint32_t nonneg,
 			    struct hit *g)
 {
 	size_t ng = 0;
 	for (size_t j = 0; j < nsp; j++) {
 		size_t a = sp[2 * j], b = sp[2 * j + 1];
-		if (a >= i || P[a] > depth)
+		if (a >= i || P[a * ps] > depth)
 			break;
 		for (size_t e = a; e < b && e < i; e++) {
 			uint32_t id = ids[e];
-			g[ng].pos = P[e];
+			g[ng].pos = P[e * ps];
 			g[ng].id = id;
 			ng += id >= nonneg && k[id] != 0;
 		}
@@ -188,84 +200,113 @@ static size_t pooled_negatives(const uint32_t *ids, const uint32_t *pe,
 	return ng;
 }
 
-/* Build the hit vector of one ranking under multiplicities k (positions)
- * and kj (judged: k itself, or k masked by a pool, see score.h).  Returns
- * 0 when the image leaves the ranking empty (every k = 0), else 1.
- *
- * The classification of entries is static (run.h), so per image only the
- * positions are computed: P[i] = position of entry i's first copy, for
- * entries up to the last relevant-or-gain one and, when judged spans are
- * wanted, on until the depth is passed.  Hits and spans then read P at
- * their precomputed indices.  Under a pool the same pass lists the pooled
- * entries (kj > 0), from which the spans and the negative grades come.
- * What only some measures need is done only when one of them is
- * selected: the negative-grade documents are picked out of the judged
- * stretches (needs_negative), and the length of the whole ranking is
- * summed (needs_length). */
-static int scan(const struct scorer *s, const struct run *r, size_t t,
-		const uint8_t *k, const uint8_t *kj, struct score_scratch *x,
-		struct ranked *out)
-{
-	const struct topic *tp = &s->c->topic[t];
-	const uint64_t depth = s->judged_depth;
-	const uint32_t *ids = r->ids + r->off[t];
-	const size_t n = r->off[t + 1] - r->off[t];
-	const uint32_t *ii = r->inter + r->inter_off[t];
-	const size_t ni = r->inter_off[t + 1] - r->inter_off[t];
-	const uint32_t *sp = r->jspan + 2 * r->jspan_off[t];
-	const size_t nsp = depth ? r->jspan_off[t + 1] - r->jspan_off[t] : 0;
-	const size_t ei = ni ? (size_t)ii[ni - 1] + 1 : 0;
-	const size_t ej = nsp ? sp[2 * nsp - 1] : 0;
-	uint32_t *P = x->P, *pe = x->pe;
-	struct hit *h = x->h, *g = x->g;
-	size_t i, nh = 0, ng = 0, np = 0;
-	uint32_t pos = 1;
+/* One ranking's static layout for topic t (run.h): its ids, the entries
+ * of relevant-or-gain documents (ii), the judged stretches (sp), and the
+ * two extents the positions must reach: ei, past the last entry of ii,
+ * and ej, the end of the last stretch, which is followed only down to
+ * the depth. */
+struct layout {
+	const uint32_t *ids, *ii, *sp;
+	size_t n, ni, nsp, ei, ej;
+};
 
+static void layout_of(const struct scorer *s, const struct run *r, size_t t,
+		      struct layout *l)
+{
+	l->ids = r->ids + r->off[t];
+	l->n = r->off[t + 1] - r->off[t];
+	l->ii = r->inter + r->inter_off[t];
+	l->ni = r->inter_off[t + 1] - r->inter_off[t];
+	l->sp = r->jspan + 2 * r->jspan_off[t];
+	l->nsp = s->judged_depth ? r->jspan_off[t + 1] - r->jspan_off[t] : 0;
+	l->ei = l->ni ? (size_t)l->ii[l->ni - 1] + 1 : 0;
+	l->ej = l->nsp ? l->sp[2 * l->nsp - 1] : 0;
+}
+
+/* The positions of one ranking under multiplicities k: P[i] = position
+ * of entry i's first copy, for entries up to ei and, while the position
+ * is within the depth, on to ej.  Under a pool (kj != k) the same pass
+ * lists the pooled entries (kj > 0) into pe, *np of them.  Returns i,
+ * the entry where it stopped: P is valid on [0, i]. */
+static size_t positions(const struct layout *l, uint64_t depth,
+			const uint8_t *k, const uint8_t *kj, uint32_t nj,
+			uint32_t *P, uint32_t *pe, size_t *np)
+{
+	const uint32_t *ids = l->ids;
+	uint32_t pos = 1;
+	size_t i, q = 0;
 	if (kj == k) {
-		for (i = 0; i < ei; i++) {
+		for (i = 0; i < l->ei; i++) {
 			P[i] = pos;
 			pos += k[ids[i]];
 		}
-		for (; i < ej && pos <= depth; i++) {
+		for (; i < l->ej && pos <= depth; i++) {
 			P[i] = pos;
 			pos += k[ids[i]];
 		}
 	} else {
 		/* kj is defined on the judged ids (pool_judged): an unjudged
 		 * id's byte is left from another topic */
-		const uint32_t nj = tp->n_judged;
 #define POOLED_ENTRY() do { \
 		uint32_t id = ids[i]; \
 		P[i] = pos; \
 		pos += k[id]; \
-		pe[np] = (uint32_t)i; \
-		np += (id < nj) & (kj[id] != 0); \
+		pe[q] = (uint32_t)i; \
+		q += (id < nj) & (kj[id] != 0); \
 	} while (0)
-		for (i = 0; i < ei; i++)
+		for (i = 0; i < l->ei; i++)
 			POOLED_ENTRY();
-		for (; i < ej && pos <= depth; i++)
+		for (; i < l->ej && pos <= depth; i++)
 			POOLED_ENTRY();
 #undef POOLED_ENTRY
 	}
-	P[i] = pos;   /* P is valid on [0, i] */
-	for (size_t j = 0; j < ni; j++) {
-		uint32_t e = ii[j], id = ids[e];
+	P[i] = pos;
+	*np = q;
+	return i;
+}
+
+/* The hit vector of one ranking from its positions (entry e at P[e * ps],
+ * valid on [0, i]), its judged multiplicities kj (ids below n_judged),
+ * the multiplicities of all its documents (k[id * ks]) and, under a pool
+ * (pooled), its pooled entries pe[0..np).  Returns 0 when the image
+ * leaves the ranking empty (every k = 0), else 1.
+ *
+ * The classification of entries is static (run.h): hits and spans read P
+ * at their precomputed indices.  What only some measures need is done
+ * only when one of them is selected: the negative-grade documents are
+ * picked out of the judged stretches (needs_negative), and the length of
+ * the whole ranking is summed (needs_length). */
+static int ranked_of(const struct scorer *s, const struct layout *l, size_t t,
+		     const uint32_t *P, size_t ps, size_t i, const uint8_t *k,
+		     size_t ks, const uint8_t *kj, int pooled, size_t np,
+		     struct score_scratch *x, struct ranked *out)
+{
+	const struct topic *tp = &s->c->topic[t];
+	const uint64_t depth = s->judged_depth;
+	const uint32_t *ids = l->ids;
+	struct hit *h = x->h, *g = x->g;
+	size_t nh = 0, ng = 0;
+	uint32_t pos = P[i * ps];
+
+	for (size_t j = 0; j < l->ni; j++) {
+		uint32_t e = l->ii[j], id = ids[e];
 		struct hit c;
-		c.pos = P[e];
+		c.pos = P[e * ps];
 		c.id = id;
 		h[nh] = c;
 		nh += kj[id] != 0;
 	}
-	out->nj = kj == k ? all_spans(sp, nsp, P, i, depth, x->o)
-			  : pooled_spans(ids, tp->n_judged, nsp, pe, np, P, depth,
-					 x->o);
+	out->nj = !pooled ? all_spans(l->sp, l->nsp, P, ps, i, depth, x->o)
+			  : pooled_spans(ids, tp->n_judged, l->nsp, x->pe, np, P,
+					 depth, x->o);
 	/* Negative grades are ids n_nonneg .. n_judged - 1: look for them in
 	 * the judged stretches (or the pooled entries), when the topic has
 	 * any. */
 	if (s->needs_negative && tp->n_nonneg < tp->n_judged)
-		ng = kj != k ? pooled_negatives(ids, pe, np, P, depth, tp->n_nonneg, g)
-			     : all_negatives(ids, k, sp, nsp, P, i, depth,
-					     tp->n_nonneg, g);
+		ng = pooled ? pooled_negatives(ids, x->pe, np, P, depth,
+					       tp->n_nonneg, g)
+			    : all_negatives(ids, kj, l->sp, l->nsp, P, ps, i,
+					    depth, tp->n_nonneg, g);
 	out->h = h;
 	out->n = nh;
 	out->c = NULL;
@@ -276,18 +317,33 @@ static int scan(const struct scorer *s, const struct run *r, size_t t,
 	out->len = 0;
 	if (s->needs_length) {
 		uint64_t end = pos;
-		for (size_t e = i; e < n; e++)
-			end += k[ids[e]];
+		for (size_t e = i; e < l->n; e++)
+			end += k[(size_t)ids[e] * ks];
 		out->len = end - 1;
 		return out->len > 0;
 	}
 	if (pos > 1)
 		return 1;
 	/* Nothing so far: is any later document kept?  Usually the next. */
-	for (; i < n; i++)
-		if (k[ids[i]])
+	for (; i < l->n; i++)
+		if (k[(size_t)ids[i] * ks])
 			return 1;
 	return 0;
+}
+
+/* Scan one ranking under multiplicities k and judged multiplicities kj
+ * (k itself, or k masked by a pool, see score.h) into out: its positions,
+ * then its hits.  Returns 0 when the image leaves it empty. */
+static int scan(const struct scorer *s, const struct run *r, size_t t,
+		const uint8_t *k, const uint8_t *kj, struct score_scratch *x,
+		struct ranked *out)
+{
+	struct layout l;
+	size_t i, np;
+	layout_of(s, r, t, &l);
+	i = positions(&l, s->judged_depth, k, kj, s->c->topic[t].n_judged,
+		      x->P, x->pe, &np);
+	return ranked_of(s, &l, t, x->P, 1, i, k, 1, kj, kj != k, np, x, out);
 }
 
 void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
@@ -296,6 +352,161 @@ void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 	const struct topic *tp = &s->c->topic[t];
 	image_fill(&s->imf, s->seed, b, tp->hash, tp->n_docs, x->k);
 	score_topic_mult(s, t, x, out);
+}
+
+/* ---- several images side by side -------------------------------------- */
+
+/* The positions of an entry in SCORE_LANES images: lanes_store writes
+ * them to P[0..SCORE_LANES), lanes_add moves them past the entry, whose
+ * multiplicities are k[0..SCORE_LANES).  One vector add where SSE2 is
+ * there (every x86-64), else the plain loop. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+struct lanes { __m128i lo, hi; };
+
+static inline void lanes_init(struct lanes *p)
+{
+	p->lo = p->hi = _mm_set1_epi32(1);
+}
+
+static inline void lanes_add(struct lanes *p, const uint8_t *k)
+{
+	const __m128i zero = _mm_setzero_si128();
+	__m128i k16 = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(const void *)k),
+					zero);
+	p->lo = _mm_add_epi32(p->lo, _mm_unpacklo_epi16(k16, zero));
+	p->hi = _mm_add_epi32(p->hi, _mm_unpackhi_epi16(k16, zero));
+}
+
+static inline void lanes_store(const struct lanes *p, uint32_t *P)
+{
+	_mm_storeu_si128((__m128i *)(void *)P, p->lo);
+	_mm_storeu_si128((__m128i *)(void *)(P + 4), p->hi);
+}
+#else
+struct lanes { uint32_t v[SCORE_LANES]; };
+
+static inline void lanes_init(struct lanes *p)
+{
+	for (size_t j = 0; j < SCORE_LANES; j++)
+		p->v[j] = 1;
+}
+
+static inline void lanes_add(struct lanes *p, const uint8_t *k)
+{
+	for (size_t j = 0; j < SCORE_LANES; j++)
+		p->v[j] += k[j];
+}
+
+static inline void lanes_store(const struct lanes *p, uint32_t *P)
+{
+	memcpy(P, p->v, sizeof p->v);
+}
+#endif
+
+/* The positions of one ranking in SCORE_LANES images at once, from their
+ * interleaved multiplicities k8: P8[i * SCORE_LANES + l] is what
+ * positions() gives as P[i] in lane l's image.  The ranking's ids are
+ * read once for all the lanes.  The pass follows ej while some lane is
+ * within the depth (checked every 8 entries: going further only computes
+ * positions no lane reads).  Returns the entry where it stopped: P8 is
+ * valid on [0, i]. */
+static size_t positions_lanes(const struct layout *l, uint64_t depth,
+			      const uint8_t *k8, uint32_t *P8)
+{
+	const uint32_t *ids = l->ids;
+	const size_t end = l->ej > l->ei ? l->ej : l->ei;
+	struct lanes pos;
+	size_t i;
+	lanes_init(&pos);
+	for (i = 0; i < end; i++) {
+		uint32_t *P = P8 + i * SCORE_LANES;
+		lanes_store(&pos, P);
+		if (i >= l->ei && (i & 7) == 0) {
+			uint32_t lo = P[0];
+			for (size_t j = 1; j < SCORE_LANES; j++)
+				lo = P[j] < lo ? P[j] : lo;
+			if (lo > depth)
+				return i;
+		}
+		lanes_add(&pos, k8 + (size_t)ids[i] * SCORE_LANES);
+	}
+	lanes_store(&pos, P8 + i * SCORE_LANES);
+	return i;
+}
+
+/* Where positions() stops in lane j of P8, which positions_lanes filled
+ * on [0, ib]: the first entry from ei on whose position is past the
+ * depth, or ib (which is then ej, or ei when ei >= ej).  Positions grow
+ * along the ranking, so a binary search finds it. */
+static size_t lane_stop(const struct layout *l, uint64_t depth,
+			const uint32_t *P8, size_t j, size_t ib)
+{
+	size_t lo = l->ei, hi = ib;     /* the answer is in [lo, hi] */
+	if (lo >= hi)
+		return ib;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (P8[mid * SCORE_LANES + j] > depth)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+void score_topic_images(const struct scorer *s, size_t t, uint64_t b0,
+			size_t nb, struct score_scratch *x, double *out)
+{
+	const struct topic *tp = &s->c->topic[t];
+	const size_t block = s->nruns * s->nslots, L = SCORE_LANES;
+	struct topic_image ti[SCORE_LANES];
+	uint64_t G[SCORE_LANES];
+	int live[SCORE_LANES], any = 0;
+
+	if (s->pool || nb < 2) {     /* one by one */
+		for (size_t i = 0; i < nb; i++)
+			score_topic_image(s, t, b0 + i, x, out + i * block);
+		return;
+	}
+	if (nb > L) {
+		score_topic_images(s, t, b0, L, x, out);
+		score_topic_images(s, t, b0 + L, nb - L, x, out + L * block);
+		return;
+	}
+	image_fill_lanes(&s->imf, s->seed, b0, nb, L, tp->hash, tp->n_docs,
+			 x->k8);
+	for (size_t j = 0; j < nb; j++) {
+		uint8_t *kl = x->kl + j * s->max_docs;
+		for (uint32_t id = 0; id < tp->n_judged; id++)
+			kl[id] = x->k8[(size_t)id * L + j];
+		live[j] = score_topic_prep(s, t, kl, x->prep8 + j * s->prep_n,
+					   &ti[j], &G[j]);
+		any |= live[j];
+		if (!live[j])
+			memset(out + j * block, 0, block * sizeof *out);
+	}
+	for (size_t r = 0; r < s->nruns && any; r++) {
+		const struct run *run = &s->runs[r];
+		struct layout l;
+		size_t ib = 0;
+		layout_of(s, run, t, &l);
+		if (l.n)
+			ib = positions_lanes(&l, s->judged_depth, x->k8, x->P8);
+		for (size_t j = 0; j < nb; j++) {
+			struct ranked rk;
+			int empty;
+			if (!live[j])
+				continue;
+			empty = l.n == 0 ||
+				!ranked_of(s, &l, t, x->P8 + j, L,
+					   lane_stop(&l, s->judged_depth, x->P8, j, ib),
+					   x->k8 + j, L, ti[j].k, 0, 0, x, &rk);
+			score_ranked(s, &ti[j], G[j], x->prep8 + j * s->prep_n,
+				     empty ? NULL : &rk, x,
+				     out + j * block + r * s->nslots);
+		}
+	}
 }
 
 /* Mark in kj the judged documents of the pool of every run: those whose
@@ -322,11 +533,10 @@ static void pool_judged(const struct scorer *s, size_t t, const uint8_t *k,
 }
 
 int score_topic_prep(const struct scorer *s, size_t t, const uint8_t *kj,
-		     struct score_scratch *x, struct topic_image *ti,
-		     uint64_t *G)
+		     double *prep, struct topic_image *ti, uint64_t *G)
 {
 	const struct topic *tp = &s->c->topic[t];
-	double *area = x->prep;
+	double *area = prep;
 	uint64_t R = 0;
 	for (uint32_t id = 0; id < tp->n_rel; id++)
 		R += kj[id];
@@ -427,7 +637,7 @@ void score_topic_mult(const struct scorer *s, size_t t,
 		pool_judged(s, t, x->k, x->kj);
 		kj = x->kj;
 	}
-	if (!score_topic_prep(s, t, kj, x, &ti, &G)) {
+	if (!score_topic_prep(s, t, kj, x->prep, &ti, &G)) {
 		memset(out, 0, s->nruns * s->nslots * sizeof *out);
 		return;
 	}
