@@ -56,10 +56,10 @@ struct coverage {
 };
 
 /* Add to c the coverage of one triple's values z[0..B-1] (images 1..B),
- * B >= 2; x is scratch for B doubles.  Exported for tests. */
+ * B >= 2; x is scratch for 2 B doubles.  Exported for tests. */
 void compare_coverage(const double *z, size_t B, double *x, struct coverage *c);
 /* The same, and returns the sd of z about mean as stats_sd computes it
- * (NaN for B < 2): one pass over z does both. */
+ * (NaN for B < 2). */
 double compare_triple(const double *z, size_t B, double mean, double *x,
 		      struct coverage *c);
 

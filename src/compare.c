@@ -34,8 +34,10 @@ static double q7_without(const double *x, size_t B, size_t r, double p)
 }
 
 /* Keep in k[0..*n) (at most cap) the smallest values seen, ascending:
- * insert x when there is room or when it is below the largest kept. */
-static void keep_smallest(double *k, size_t *n, size_t cap, double x)
+ * insert x when there is room or when it is below the largest kept.
+ * The caller tests that first (most values are not kept), so that the
+ * common case costs one predictable comparison. */
+static inline void keep_smallest(double *k, size_t *n, size_t cap, double x)
 {
 	size_t i;
 	if (*n == cap) {
@@ -48,6 +50,44 @@ static void keep_smallest(double *k, size_t *n, size_t cap, double x)
 	for (; i > 0 && k[i - 1] > x; i--)
 		k[i] = k[i - 1];
 	k[i] = x;
+}
+
+/* Into sm[0..kb) the kb smallest of z[0..B), ascending, and into
+ * lg[0..kt) the kt largest, negated (ascending negations); kb + kt <= B.
+ * The first m values go through keep_smallest; after them, a value can
+ * be kept only if it is below the kb-th smallest so far or above the
+ * kt-th largest, so the rest are first sifted without a branch into cand
+ * (scratch for B values), and only those go through keep_smallest.  The
+ * kept values are those of one keep_smallest pass over every value (the
+ * kb smallest as a multiset, equal values being the same double). */
+static void keep_tails(const double *z, size_t B, size_t kb, size_t kt,
+		       double *sm, double *lg, double *cand)
+{
+	size_t nb = 0, nt = 0, nc = 0, m = 4 * (kb + kt);
+	double lo, hi;
+	if (m > B)
+		m = B;
+	for (size_t j = 0; j < m; j++) {
+		double y = z[j];
+		if (nb < kb || y < sm[kb - 1])
+			keep_smallest(sm, &nb, kb, y);
+		if (nt < kt || -y < lg[kt - 1])
+			keep_smallest(lg, &nt, kt, -y);
+	}
+	lo = sm[kb - 1];
+	hi = -lg[kt - 1];
+	for (size_t j = m; j < B; j++) {
+		double y = z[j];
+		cand[nc] = y;
+		nc += (y < lo) | (y > hi);
+	}
+	for (size_t j = 0; j < nc; j++) {
+		double y = cand[j];
+		if (y < sm[kb - 1])
+			keep_smallest(sm, &nb, kb, y);
+		if (-y < lg[kt - 1])
+			keep_smallest(lg, &nt, kt, -y);
+	}
 }
 
 /* The held-out quantile p for a value z of lower-bound rank r, from the
@@ -72,19 +112,15 @@ static double held_q(const double *o, const double *q, double v)
 	return !(o[0] < v) ? q[0] : !(o[1] < v) ? q[1] : q[2];
 }
 
-double compare_triple(const double *z, size_t B, double mean, double *x,
-		      struct coverage *c)
+void compare_coverage(const double *z, size_t B, double *x, struct coverage *c)
 {
-	double ss = 0;
 	size_t n = B - 1, lo1, lo2;
 	double bot[3], top[3];
-	memcpy(x, z, B * sizeof *x);
 	lo1 = B >= 2 ? (size_t)floor((double)(n - 1) * 0.025) : 0;
 	lo2 = B >= 2 ? (size_t)floor((double)(n - 1) * 0.975) : 0;
 	if (B < 16 || lo2 < lo1 + 3) {
 		/* few values: sort them all */
-		for (size_t j = 0; j < B; j++)
-			ss += (z[j] - mean) * (z[j] - mean);
+		memcpy(x, z, B * sizeof *x);
 		stats_sort(x, B);
 		for (size_t j = 0; j < B; j++) {
 			size_t lo = 0, hi = B, r;
@@ -105,21 +141,17 @@ double compare_triple(const double *z, size_t B, double mean, double *x,
 			if (j == B - 1)
 				c->hold[cls]++;
 		}
-		return B < 2 ? NAN : sqrt(ss / (double)(B - 1));
+		return;
 	}
 	/* The held-out intervals need only the order statistics lo1..lo1+2
 	 * and lo2..lo2+2: one pass keeps the lo1 + 3 smallest values and
 	 * the B - lo2 largest (a few dozen at B = 1000), O(B) instead of a
 	 * sort; each value is then classified by comparisons. */
 	{
-		size_t nb = 0, nt = 0, kb = lo1 + 3, kt = B - lo2;
+		size_t kb = lo1 + 3, kt = B - lo2;
 		size_t nlow = 0, nhigh = 0;
 		double *sm = x, *lg = x + kb, qa[3], qb[3], v;
-		for (size_t j = 0; j < B; j++) {
-			ss += (z[j] - mean) * (z[j] - mean);
-			keep_smallest(sm, &nb, kb, z[j]);
-			keep_smallest(lg, &nt, kt, -z[j]);   /* the largest */
-		}
+		keep_tails(z, B, kb, kt, sm, lg, x + kb + kt);
 		bot[0] = sm[lo1];
 		bot[1] = sm[lo1 + 1];
 		bot[2] = sm[lo1 + 2];
@@ -143,12 +175,16 @@ double compare_triple(const double *z, size_t B, double mean, double *x,
 		v = z[B - 1];
 		c->hold[v < held_q(bot, qa, v) ? 0 : v > held_q(top, qb, v) ? 2 : 1]++;
 	}
-	return sqrt(ss / (double)(B - 1));
 }
 
-void compare_coverage(const double *z, size_t B, double *x, struct coverage *c)
+double compare_triple(const double *z, size_t B, double mean, double *x,
+		      struct coverage *c)
 {
-	(void)compare_triple(z, B, 0, x, c);
+	double ss = 0;
+	for (size_t j = 0; j < B; j++)
+		ss += (z[j] - mean) * (z[j] - mean);
+	compare_coverage(z, B, x, c);
+	return B < 2 ? NAN : sqrt(ss / (double)(B - 1));
 }
 
 struct rel_job {
@@ -159,7 +195,7 @@ struct rel_job {
 	double *pqsd;            /* [pair][topic] sd of the difference */
 	size_t *pair_base;       /* index of pair (A, A+1) */
 	struct coverage *cov;    /* per worker */
-	double *scratch;         /* per worker: 2 * B */
+	double *scratch;         /* per worker: (TRIPLES + 2) * B */
 	/* Kendall */
 	uint64_t *sign;          /* [image][2 * words]: per pair of runs, a
 				    bit in the first half when the first run
@@ -172,27 +208,55 @@ struct rel_job {
 	struct progress prog;    /* (pair, topic) triples + image pairs */
 };
 
+/* Triples whose sums run side by side in triple_group. */
+#define TRIPLES 4
+
+/* The sd and coverage of the differences of runs A and C on topics t0 ..
+ * t0+n-1 (n <= TRIPLES): the mean and sd of stats_mean and stats_sd, each
+ * triple's sums in image order as theirs, but the n triples' sums in one
+ * loop, so that their chains of additions overlap. */
+static void triple_group(struct rel_job *j, size_t A, size_t C, size_t p,
+			 size_t t0, size_t n, unsigned w)
+{
+	size_t S = j->s->nruns, nt = j->s->c->n, nimg = j->B + 1, B = j->B;
+	double *z = j->scratch + (size_t)w * (TRIPLES + 2) * B, *x = z + TRIPLES * B;
+	const double *a[TRIPLES], *c[TRIPLES];
+	double sum[TRIPLES] = { 0 }, ss[TRIPLES] = { 0 }, mean[TRIPLES];
+	for (size_t q = 0; q < n; q++) {
+		a[q] = j->br->full + ((j->k * nt + t0 + q) * S + A) * nimg + 1;
+		c[q] = j->br->full + ((j->k * nt + t0 + q) * S + C) * nimg + 1;
+	}
+	for (size_t q = n; q < TRIPLES; q++) {   /* idle lanes: repeat the first */
+		a[q] = a[0];
+		c[q] = c[0];
+	}
+	for (size_t b = 0; b < B; b++)
+		for (size_t q = 0; q < TRIPLES; q++) {
+			double d = a[q][b] - c[q][b];
+			z[q * B + b] = d;
+			sum[q] += d;
+		}
+	for (size_t q = 0; q < TRIPLES; q++)
+		mean[q] = sum[q] / (double)B;
+	for (size_t b = 0; b < B; b++)
+		for (size_t q = 0; q < TRIPLES; q++) {
+			double e = z[q * B + b] - mean[q];
+			ss[q] += e * e;
+		}
+	for (size_t q = 0; q < n; q++) {
+		compare_coverage(z + q * B, B, x, &j->cov[w]);
+		j->pqsd[p * nt + t0 + q] = B < 2 ? NAN : sqrt(ss[q] / (double)(B - 1));
+	}
+}
+
 static void triple_task(void *ctx, size_t A, unsigned w)
 {
 	struct rel_job *j = ctx;
-	const struct scorer *s = j->s;
-	size_t S = s->nruns, nt = s->c->n, nimg = j->B + 1, B = j->B;
-	double *z = j->scratch + (size_t)w * 2 * B, *x = z + B;
+	size_t S = j->s->nruns, nt = j->s->c->n;
 	for (size_t C = A + 1; C < S; C++) {
 		size_t p = j->pair_base[A] + (C - A - 1);
-		for (size_t t = 0; t < nt; t++) {
-			const double *a = j->br->full + ((j->k * nt + t) * S + A) * nimg;
-			const double *c = j->br->full + ((j->k * nt + t) * S + C) * nimg;
-			double sum = 0;
-			/* the mean and sd of stats_mean and stats_sd, the sd's
-			 * pass shared with the coverage's */
-			for (size_t b = 0; b < B; b++) {
-				z[b] = a[b + 1] - c[b + 1];
-				sum += z[b];
-			}
-			j->pqsd[p * nt + t] = compare_triple(z, B, sum / (double)B,
-							     x, &j->cov[w]);
-		}
+		for (size_t t = 0; t < nt; t += TRIPLES)
+			triple_group(j, A, C, p, t, nt - t < TRIPLES ? nt - t : TRIPLES, w);
 		progress_add(&j->prog, (unsigned long)nt, w == 0);
 	}
 }
@@ -400,7 +464,8 @@ int compare_reliability(FILE *f, const struct scorer *s,
 		base += S - A - 1;
 	}
 	j.cov = xcalloc(pool_size(o->pool), sizeof *j.cov);
-	j.scratch = xcalloc(size_mul(pool_size(o->pool), 2 * B), sizeof *j.scratch);
+	j.scratch = xcalloc(size_mul(pool_size(o->pool), (TRIPLES + 2) * B),
+			    sizeof *j.scratch);
 	j.words = (npr + 63) / 64;
 	j.sign = xcalloc(size_mul(nimg, 2 * j.words) + 1, sizeof *j.sign);
 	j.zero = xcalloc(nimg, sizeof *j.zero);

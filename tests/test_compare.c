@@ -46,7 +46,7 @@ int main(void)
 	 *   drop 3 (image B, the holdout): others 0 1 2 4: lo = 0.075,
 	 *           hi = 2 + 0.925 * 2 = 3.85; 3 in
 	 * loo: 1 below, 3 in, 1 above; holdout: in. */
-	double z[] = { 4, 0, 2, 1, 3 }, x[5];
+	double z[] = { 4, 0, 2, 1, 3 }, x[10];
 	struct coverage c = { { 0 }, { 0 } };
 	compare_coverage(z, 5, x, &c);
 	CHECK(c.loo[0] == 1 && c.loo[1] == 3 && c.loo[2] == 1,
@@ -56,14 +56,14 @@ int main(void)
 	      "holdout of image 5 (value 3) against 4 0 2 1: inside");
 	{
 		/* All equal: every value is inside its degenerate interval. */
-		double e[] = { 0, 0, 0 }, xe[3];
+		double e[] = { 0, 0, 0 }, xe[6];
 		struct coverage ce = { { 0 }, { 0 } };
 		compare_coverage(e, 3, xe, &ce);
 		CHECK(ce.loo[1] == 3 && ce.hold[1] == 1, "equal values are all inside");
 	}
 	{
 		/* B = 2: the interval of one value is that value. */
-		double two[] = { 1, 2 }, x2[2];
+		double two[] = { 1, 2 }, x2[4];
 		struct coverage c2 = { { 0 }, { 0 } };
 		compare_coverage(two, 2, x2, &c2);
 		CHECK(c2.loo[2] == 1 && c2.loo[0] == 1 && c2.hold[2] == 1,
@@ -75,7 +75,7 @@ int main(void)
 		int bad = 0, cases = 0;
 		for (int r = 0; r < 300; r++) {
 			size_t B = 2 + (size_t)(r % 120);
-			double v[130], xs[130];
+			double v[130], xs[260];
 			struct coverage a = { { 0 }, { 0 } }, b = { { 0 }, { 0 } };
 			for (size_t i = 0; i < B; i++) {
 				s = s * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -97,7 +97,7 @@ int main(void)
 		 * values, with many ties, few ties and none. */
 		uint64_t s = 7;
 		int bad = 0, cases = 0;
-		double *v = malloc(1500 * sizeof *v), *xs = malloc(1500 * sizeof *xs);
+		double *v = malloc(1500 * sizeof *v), *xs = malloc(3000 * sizeof *xs);
 		for (int r = 0; r < 60; r++) {
 			size_t B = r < 30 ? 16 + (size_t)r : 100 + (size_t)(r - 30) * 47;
 			unsigned m = r % 3 == 0 ? 5 : r % 3 == 1 ? 200 : 1000000;
@@ -118,9 +118,25 @@ int main(void)
 					bad++;
 			cases++;
 		}
+		/* values in ascending and descending order (every value after
+		 * the first ones then passes the sieve of keep_tails) and
+		 * values all equal but a few */
+		for (int r = 0; r < 6; r++) {
+			size_t B = r < 2 ? 1000 : r < 4 ? 137 : 500;
+			struct coverage a = { { 0 }, { 0 } }, b = { { 0 }, { 0 } };
+			for (size_t i = 0; i < B; i++)
+				v[i] = r < 4 ? (double)((r % 2 ? B - i : i) / 3)
+					     : (i % 97 == 5 ? (double)i : 1.0);
+			compare_coverage(v, B, xs, &a);
+			slow_coverage(v, B, &b);
+			for (int k = 0; k < 3; k++)
+				if (a.loo[k] != b.loo[k] || a.hold[k] != b.hold[k])
+					bad++;
+			cases++;
+		}
 		free(v);
 		free(xs);
-		CHECK(bad == 0, "coverage from the kept order statistics equals the brute force, and its sd stats_sd, on %d vectors of 16 to 1500 values (%d differ)",
+		CHECK(bad == 0, "coverage from the kept order statistics equals the brute force, and its sd stats_sd, on %d vectors of 16 to 1500 values, sorted both ways or nearly constant (%d differ)",
 		      cases, bad);
 	}
 	{
