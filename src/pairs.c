@@ -80,6 +80,12 @@ struct pair_job {
 				   in every image (--pair-images), or NULL */
 	double *scratch;        /* per worker: 6 * (B + 1) doubles */
 	double tc;              /* critical |t| for df = topics - 1 */
+	/* Without pair pools, the t-tests' inputs of slot k for the whole
+	 * batch, computed run by run (moments_task) before the pairs: */
+	size_t k;               /* the slot */
+	double *mz, *mss;       /* [pair in batch][B+1] mean, sum of squares */
+	size_t *byc, *cbase;    /* the batch's pairs by second run: those with
+				   run C are byc[cbase[C] .. cbase[C+1]) */
 	struct progress prog;   /* pairs done (and pair-topics scored) */
 };
 
@@ -123,35 +129,118 @@ static void sys_diff(const struct pair_job *j, size_t i, size_t k, double *d)
 
 /* The paired t-test's inputs of pair i in slot k, images 0..B: the mean
  * sz and the sum of squared deviations ss of the per-topic differences,
- * in two passes over the kept images, or as the pair's pool accumulated
- * them topic by topic. */
+ * as moments_task computed them, or as the pair's pool accumulated them
+ * topic by topic. */
 static void diff_moments(const struct pair_job *j, size_t i, size_t k,
-			 double *sz, double *ss)
+			 const double **sz, const double **ss, double *buf)
 {
-	size_t nimg = j->o->B + 1, nt = j->s->c->n, S = j->s->nruns;
+	size_t nimg = j->o->B + 1;
 	if (j->pp) {
-		pairpool_acc(j->pp, i, PP_MEAN, k, sz);
-		pairpool_acc(j->pp, i, PP_SS, k, ss);
+		pairpool_acc(j->pp, i, PP_MEAN, k, buf);
+		pairpool_acc(j->pp, i, PP_SS, k, buf + nimg);
+		*sz = buf;
+		*ss = buf + nimg;
 		return;
 	}
-	memset(sz, 0, nimg * sizeof *sz);
-	memset(ss, 0, nimg * sizeof *ss);
-	for (size_t t = 0; t < nt; t++) {
-		const double *ta = j->br->full + ((k * nt + t) * S + j->pa[i]) * nimg;
-		const double *tc = j->br->full + ((k * nt + t) * S + j->pb[i]) * nimg;
-		for (size_t b = 0; b < nimg; b++)
-			sz[b] += ta[b] - tc[b];
+	*sz = j->mz + i * nimg;
+	*ss = j->mss + i * nimg;
+}
+
+/* sz[b] += ta[b] - tc[b] for b < n, and ss[b] += ((ta[b] - tc[b]) -
+ * sz[b])^2: each element by itself, so two at a time (which compilers
+ * turn into one vector operation) give the same values. */
+static void acc_diff(double *restrict sz, const double *restrict ta,
+		     const double *restrict tc, size_t n)
+{
+	size_t b = 0;
+	for (; b + 2 <= n; b += 2) {
+		sz[b] += ta[b] - tc[b];
+		sz[b + 1] += ta[b + 1] - tc[b + 1];
 	}
-	for (size_t b = 0; b < nimg; b++)
-		sz[b] /= (double)nt;
-	for (size_t t = 0; t < nt; t++) {
-		const double *ta = j->br->full + ((k * nt + t) * S + j->pa[i]) * nimg;
-		const double *tc = j->br->full + ((k * nt + t) * S + j->pb[i]) * nimg;
-		for (size_t b = 0; b < nimg; b++) {
-			double e = (ta[b] - tc[b]) - sz[b];
-			ss[b] += e * e;
+	if (b < n)
+		sz[b] += ta[b] - tc[b];
+}
+
+static void acc_sq(double *restrict ss, const double *restrict ta,
+		   const double *restrict tc, const double *restrict sz,
+		   size_t n)
+{
+	size_t b = 0;
+	for (; b + 2 <= n; b += 2) {
+		double e0 = (ta[b] - tc[b]) - sz[b];
+		double e1 = (ta[b + 1] - tc[b + 1]) - sz[b + 1];
+		ss[b] += e0 * e0;
+		ss[b + 1] += e1 * e1;
+	}
+	if (b < n) {
+		double e = (ta[b] - tc[b]) - sz[b];
+		ss[b] += e * e;
+	}
+}
+
+/* Tiles of moments_task: second runs and images per task. */
+#define MOM_RUNS 16
+#define MOM_IMAGES 128
+
+/* The mean and the sum of squared deviations of the per-topic
+ * differences of the batch's pairs whose second run is one of MOM_RUNS
+ * runs, over MOM_IMAGES images: task = run tile * image tiles + image
+ * tile.  Each pair's sums run over the topics in topic order, as for the
+ * pair by itself; the tile's values (a few KB per topic) stay in cache
+ * across the pairs that share a run, so that each value is read from
+ * memory about once per pass, not once per pair. */
+static void moments_task(void *ctx, size_t task, unsigned w)
+{
+	struct pair_job *j = ctx;
+	size_t nimg = j->o->B + 1, nt = j->s->c->n, S = j->s->nruns;
+	size_t ntile = (nimg + MOM_IMAGES - 1) / MOM_IMAGES;
+	size_t C0 = task / ntile * MOM_RUNS, b0 = task % ntile * MOM_IMAGES;
+	size_t C1 = C0 + MOM_RUNS < S ? C0 + MOM_RUNS : S;
+	size_t q0 = j->cbase[C0], q1 = j->cbase[C1];
+	size_t nb = nimg - b0 < MOM_IMAGES ? nimg - b0 : MOM_IMAGES;
+	const double *full = j->br->full + j->k * nt * S * nimg + b0;
+	(void)w;
+	for (size_t q = q0; q < q1; q++) {
+		memset(j->mz + j->byc[q] * nimg + b0, 0, nb * sizeof *j->mz);
+		memset(j->mss + j->byc[q] * nimg + b0, 0, nb * sizeof *j->mss);
+	}
+	for (size_t t = 0; t < nt; t++)
+		for (size_t q = q0; q < q1; q++) {
+			size_t i = j->byc[q];
+			acc_diff(j->mz + i * nimg + b0,
+				 full + (t * S + j->pa[i]) * nimg,
+				 full + (t * S + j->pb[i]) * nimg, nb);
 		}
+	for (size_t q = q0; q < q1; q++) {
+		double *sz = j->mz + j->byc[q] * nimg + b0;
+		for (size_t b = 0; b < nb; b++)
+			sz[b] /= (double)nt;
 	}
+	for (size_t t = 0; t < nt; t++)
+		for (size_t q = q0; q < q1; q++) {
+			size_t i = j->byc[q];
+			acc_sq(j->mss + i * nimg + b0,
+			       full + (t * S + j->pa[i]) * nimg,
+			       full + (t * S + j->pb[i]) * nimg,
+			       j->mz + i * nimg + b0, nb);
+		}
+}
+
+/* Index the n pairs of the batch by their second run (byc, cbase), in
+ * batch order within a run: a counting sort. */
+static void index_by_c(struct pair_job *j, size_t n)
+{
+	size_t S = j->s->nruns;
+	memset(j->cbase, 0, (S + 1) * sizeof *j->cbase);
+	for (size_t i = 0; i < n; i++)
+		j->cbase[j->pb[i] + 1]++;
+	for (size_t C = 0; C < S; C++)        /* cbase[C]: start of C's */
+		j->cbase[C + 1] += j->cbase[C];
+	for (size_t i = 0; i < n; i++)        /* cbase[C]: end of C's */
+		j->byc[j->cbase[j->pb[i]]++] = i;
+	for (size_t C = S; C > 0; C--)        /* back to the starts */
+		j->cbase[C] = j->cbase[C - 1];
+	j->cbase[0] = 0;
 }
 
 /* ---- the statistics ----------------------------------------------------- */
@@ -214,38 +303,36 @@ static void t_tests(const struct pair_job *j, const double *sz,
 	sys_row[PC_PMED] = p0 + (h - (double)lo) * (p1 - p0);
 }
 
+/* Pair i of the batch in slot j->k: its rows (with -q one per topic,
+ * then the system row), and with --pair-images its p in every image. */
 static void pair_task(void *ctx, size_t i, unsigned w)
 {
 	struct pair_job *j = ctx;
 	const struct scorer *s = j->s;
 	unsigned long B = j->o->B;
-	size_t nimg = B + 1, ns = s->nslots, nt = s->c->n;
+	size_t nimg = B + 1, ns = s->nslots, nt = s->c->n, k = j->k;
+	size_t nrow = j->o->per_topic ? nt + 1 : 1;
 	double *x = j->scratch + (size_t)w * 6 * nimg;
-	double *d = x + nimg, *sz = d + 2 * nimg, *ss = sz + nimg, *u = ss + nimg;
-	double *row = j->rows + i * j->rows_per_pair * PC_N;
+	double *d = x + nimg, *buf = d + 2 * nimg, *u = buf + 2 * nimg;
+	double *row = j->rows + (i * j->rows_per_pair + k * nrow) * PC_N;
+	const double *sz, *ss;
 
-	for (size_t k = 0; k < ns; k++) {
-		double *sys_row;
-		sys_diff(j, i, k, d);
-		/* per-topic rows come first, then the system row */
-		for (size_t t = 0; j->o->per_topic && t < nt; t++) {
-			diff_stats(topic_diff(j, i, k, t, u), B, x, row);
-			row += PC_N;
-		}
-		sys_row = row;
-		diff_stats(d, B, x, sys_row);
+	sys_diff(j, i, k, d);
+	for (size_t t = 0; j->o->per_topic && t < nt; t++) {
+		diff_stats(topic_diff(j, i, k, t, u), B, x, row);
 		row += PC_N;
-
-		diff_moments(j, i, k, sz, ss);
-		if (j->pimg)
-			for (size_t b = 0; b < nimg; b++)
-				j->pimg[(i * ns + k) * nimg + b] =
-					nt < 2 ? NAN : stats_t_p(t_of(sz[b], ss[b], nt),
-								 (double)nt - 1);
-		if (nt >= 2)
-			t_tests(j, sz, ss, u, sys_row);
 	}
-	progress_add(&j->prog, 1, w == 0);
+	diff_stats(d, B, x, row);
+	diff_moments(j, i, k, &sz, &ss, buf);
+	if (j->pimg)
+		for (size_t b = 0; b < nimg; b++)
+			j->pimg[(i * ns + k) * nimg + b] =
+				nt < 2 ? NAN : stats_t_p(t_of(sz[b], ss[b], nt),
+							 (double)nt - 1);
+	if (nt >= 2)
+		t_tests(j, sz, ss, u, row);
+	if (k + 1 == ns)
+		progress_add(&j->prog, 1, w == 0);
 }
 
 /* ---- printing ----------------------------------------------------------- */
@@ -333,8 +420,14 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 			      (unsigned long)(npairs * (nt + 1)),
 			      (unsigned long)(nt + 1));
 	} else {
-		batch = 256;
+		/* pairs of about 8 first runs: moments_task reads each second
+		 * run's values once for 8 pairs */
+		batch = 8 * S > 256 ? 8 * S : 256;
 		j.br = br;
+		j.mz = xcalloc(size_mul(batch, nimg), sizeof *j.mz);
+		j.mss = xcalloc(size_mul(batch, nimg), sizeof *j.mss);
+		j.byc = xcalloc(batch, sizeof *j.byc);
+		j.cbase = xcalloc(S + 1, sizeof *j.cbase);
 		progress_init(&j.prog, o->progress, "pairs", (unsigned long)npairs, 1);
 	}
 	j.rows_per_pair = ns * (1 + (o->per_topic ? nt : 0));
@@ -364,7 +457,15 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 		}
 		if (j.pp)
 			pairpool_score(&pp, j.pa, j.pb, n, o->pool, &j.prog);
-		pool_run(o->pool, n, pair_task, &j);
+		else
+			index_by_c(&j, n);
+		for (j.k = 0; j.k < ns; j.k++) {
+			if (!j.pp)
+				pool_run(o->pool, (S + MOM_RUNS - 1) / MOM_RUNS *
+					 ((nimg + MOM_IMAGES - 1) / MOM_IMAGES),
+					 moments_task, &j);
+			pool_run(o->pool, n, pair_task, &j);
+		}
 		print_rows(f, &j, n);
 		if (o->pair_images)
 			print_images(o->pair_images, &j, n, j.scratch);
@@ -380,5 +481,9 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 	free(j.rows);
 	free(j.pimg);
 	free(j.scratch);
+	free(j.mz);
+	free(j.mss);
+	free(j.byc);
+	free(j.cbase);
 	return rc;
 }
