@@ -34,6 +34,15 @@ struct boot_opts {
 	FILE *images;           /* --images stream, or NULL */
 	int progress;           /* print progress on stderr */
 	int keep;               /* keep every per-topic value (--pairs, --reliability) */
+	/* --image-range: score only the root and images first..last, and
+	 * write them to images as an image file (imgfile.h) instead of the
+	 * table; nothing is summarised.  first = 0: images 1..B. */
+	unsigned long first, last;
+	/* Where each topic's values v[run][slot][0..B] come from: NULL to
+	 * score them, or a reader of image files (imgset_topic) that fills
+	 * them or returns -1 with d set; everything after is the same. */
+	int (*source)(void *ctx, size_t topic, double *v, struct diag *d);
+	void *source_ctx;
 };
 
 struct boot_result {
@@ -46,7 +55,7 @@ struct boot_result {
 };
 
 /* Run the bootstrap.  Returns 0, or -1 with d set when writing --images
- * failed.  Caller releases r with boot_result_release. */
+ * or the source failed.  Caller releases r with boot_result_release. */
 int boot_run(const struct scorer *s, const struct boot_opts *o,
 	     struct boot_result *r, struct diag *d);
 void boot_result_release(struct boot_result *r);
