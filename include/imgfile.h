@@ -19,6 +19,8 @@
  *   u32       slots (outputs of the measures: RBP has two)
  *   u32 n, n strings   the run names, in output order
  *   u32 n, n strings   the topics' qids, in output order
+ *   u64       FNV-1a 64 of the root scores, [run][topic][slot], each as
+ *             its 8 bytes (files of other qrels or runs differ here)
  *   then, for each topic, each run, each slot: LAST - FIRST + 2 values,
  *   the root (image 0) and images FIRST..LAST.
  *
@@ -36,17 +38,21 @@
 #include "collection.h"
 #include "diag.h"
 #include "measure.h"
+#include "pool.h"
 #include "reader.h"
 #include "run.h"
 #include "score.h"
 
 #define IMGFILE_VERSION 1u
 
-/* Write the header of an image file for scorer s and the options o (-b,
- * --image-range and the scoring options) to f.  Returns 0, or -1 when
- * writing failed (errno set by stdio). */
+/* The digest of the root scores of s (scored on pool) for the header. */
+uint64_t imgfile_root_digest(const struct scorer *s, struct pool *pool);
+
+/* Write the header of an image file for scorer s, the options o (-b,
+ * --image-range and the scoring options) and the root digest to f.
+ * Returns 0, or -1 when writing failed (errno set by stdio). */
 int imgfile_write_head(FILE *f, const struct scorer *s,
-		       const struct options *o);
+		       const struct options *o, uint64_t digest);
 
 /* Write one topic's block v[run][slot][root, FIRST..LAST] (n values) to
  * f.  Returns 0, or -1 when writing failed. */
@@ -62,6 +68,7 @@ struct imgfile_head {
 	char *top_by;
 	char **measure, **run, **qid;
 	uint32_t nm, nslots, nruns, nt;
+	uint64_t digest;        /* of the root scores */
 	uint64_t size;          /* bytes of the header */
 };
 

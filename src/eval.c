@@ -190,7 +190,8 @@ static int images_of(const struct scorer *s, const struct options *o,
 		bo.source = imgset_topic;
 		bo.source_ctx = set;
 	}
-	if (o->range_first && imgfile_write_head(in->images, s, o) != 0) {
+	if (o->range_first && imgfile_write_head(in->images, s, o,
+						     imgfile_root_digest(s, in->pool)) != 0) {
 		diag_write_failed(d, "the images");
 		return -1;
 	}

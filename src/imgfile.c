@@ -33,8 +33,25 @@ static void put_str(FILE *f, const char *s)
 	fwrite(s, 1, n, f);
 }
 
+uint64_t imgfile_root_digest(const struct scorer *s, struct pool *pool)
+{
+	double *root = score_root(s, pool);
+	size_t n = s->nruns * s->c->n * s->nslots;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t x;
+		memcpy(&x, &root[i], sizeof x);
+		for (int b = 0; b < 8; b++) {
+			h ^= (x >> (8 * b)) & 0xff;
+			h *= 0x100000001b3ULL;
+		}
+	}
+	free(root);
+	return h;
+}
+
 int imgfile_write_head(FILE *f, const struct scorer *s,
-		       const struct options *o)
+		       const struct options *o, uint64_t digest)
 {
 	fwrite(magic, 1, sizeof magic, f);
 	put_u64(f, IMGFILE_VERSION, 4);
@@ -60,6 +77,7 @@ int imgfile_write_head(FILE *f, const struct scorer *s,
 	put_u64(f, s->c->n, 4);
 	for (size_t t = 0; t < s->c->n; t++)
 		put_str(f, s->c->topic[t].qid);
+	put_u64(f, digest, 8);
 	return ferror(f) ? -1 : 0;
 }
 
@@ -190,7 +208,8 @@ static int read_head(struct imgfile *f, struct diag *d)
 	    get_strs(f, &h->measure, &h->nm, d) != 0 ||
 	    get_u32(f, &h->nslots, d) != 0 ||
 	    get_strs(f, &h->run, &h->nruns, d) != 0 ||
-	    get_strs(f, &h->qid, &h->nt, d) != 0)
+	    get_strs(f, &h->qid, &h->nt, d) != 0 ||
+	    get_u(f, &h->digest, 8, d) != 0)
 		return -1;
 	h->level = (int64_t)lv;
 	if (h->first < 1 || h->first > h->last || h->last > h->B ||
@@ -248,8 +267,11 @@ static int check_same(const struct imgfile *f, const struct imgfile *r,
 		what = "runs";
 	else if (!same_strs(a->qid, a->nt, b->qid, b->nt))
 		what = "topics";
+	else if (a->digest != b->digest)
+		what = "root scores";
 	if (what) {
-		diag_at(d, f->path, 0, "other %s than %s", what, r->path);
+		diag_at(d, f->path, 0, "other %s than %s%s", what, r->path,
+			a->digest != b->digest ? " (written from other qrels or runs?)" : "");
 		return -1;
 	}
 	return 0;
