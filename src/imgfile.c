@@ -243,7 +243,7 @@ static int check_same(const struct imgfile *f, const struct imgfile *r,
 		      struct diag *d)
 {
 	const struct imgfile_head *a = &f->h, *b = &r->h;
-	const char *what = NULL;
+	const char *what = NULL, *why = "";
 	if (strcmp(a->cbeval, b->cbeval) != 0) {
 		diag_at(d, f->path, 0, "written by cbeval %s, %s by cbeval %s",
 			a->cbeval, r->path, b->cbeval);
@@ -267,11 +267,12 @@ static int check_same(const struct imgfile *f, const struct imgfile *r,
 		what = "runs";
 	else if (!same_strs(a->qid, a->nt, b->qid, b->nt))
 		what = "topics";
-	else if (a->digest != b->digest)
+	else if (a->digest != b->digest) {
 		what = "root scores";
+		why = " (written from other qrels or runs?)";
+	}
 	if (what) {
-		diag_at(d, f->path, 0, "other %s than %s%s", what, r->path,
-			a->digest != b->digest ? " (written from other qrels or runs?)" : "");
+		diag_at(d, f->path, 0, "other %s than %s%s", what, r->path, why);
 		return -1;
 	}
 	return 0;
