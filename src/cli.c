@@ -248,17 +248,19 @@ static int add_from(struct options *o, const char *v, struct diag *d)
 	return 0;
 }
 
+/* Keep the first option given that changes the scores. */
+static void note_scoring(struct options *o, const char *opt)
+{
+	for (size_t i = 0; !o->scoring && i < sizeof scoring_opts / sizeof *scoring_opts; i++)
+		if (strcmp(opt, scoring_opts[i]) == 0)
+			o->scoring = scoring_opts[i];
+}
+
 static int apply(struct options *o, const char *opt, const char *v,
 		 struct diag *d)
 {
 	long n;
-	for (size_t i = 0; !o->scoring && i < sizeof scoring_opts / sizeof *scoring_opts; i++)
-		if (strcmp(opt, scoring_opts[i]) == 0)
-			o->scoring = scoring_opts[i];
-	if (strcmp(opt, "--image-range") == 0)
-		return parse_range(o, v, d);
-	if (strcmp(opt, "--from-images") == 0)
-		return add_from(o, v, d);
+	note_scoring(o, opt);
 	for (size_t i = 0; i < sizeof count_opts / sizeof *count_opts; i++)
 		if (strcmp(opt, count_opts[i].name) == 0) {
 			if (num_arg(opt, v, count_opts[i].lo, count_opts[i].hi, &n, d))
@@ -319,18 +321,12 @@ static int apply(struct options *o, const char *opt, const char *v,
 		return parse_mf(o, v, d);
 	} else if (strcmp(opt, "--against") == 0) {
 		return parse_against(o, v, d);
-	} else if (strcmp(opt, "--images") == 0) {
+	} else if (strcmp(opt, "--images") == 0 || strcmp(opt, "--pair-images") == 0) {
 		if (!*v) {
-			diag_set(d, "option --images: empty file name");
+			diag_set(d, "option %s: empty file name", opt);
 			return -1;
 		}
-		o->images_file = v;
-	} else if (strcmp(opt, "--pair-images") == 0) {
-		if (!*v) {
-			diag_set(d, "option --pair-images: empty file name");
-			return -1;
-		}
-		o->pair_images = v;
+		*(strcmp(opt, "--images") == 0 ? &o->images_file : &o->pair_images) = v;
 	}
 	return 0;
 }
@@ -365,6 +361,10 @@ static int parse_long(struct options *o, int argc, char **argv, int *i,
 		diag_set(d, "option %s needs a value", opt);
 		return -1;
 	}
+	if (strcmp(opt, "--image-range") == 0)
+		return parse_range(o, v, d);
+	if (strcmp(opt, "--from-images") == 0)
+		return add_from(o, v, d);
 	return apply(o, opt, v, d);
 }
 

@@ -274,6 +274,14 @@ out:
 	return status;
 }
 
+/* The threads of -j.  More threads than CPUs could not run at once: they
+ * would only load more run files side by side (memory, lock contention). */
+static struct pool *pool_of(const struct options *o)
+{
+	return pool_create(o->threads && o->threads < pool_cpus() ? o->threads
+								   : pool_cpus());
+}
+
 /* --from-images: the analysis of the images in the files, as one run
  * with their -b and scoring options would print it. */
 static int merge_main(const struct options *o, struct diag *d)
@@ -302,8 +310,7 @@ static int merge_main(const struct options *o, struct diag *d)
 		diag_set(d, "option --reliability needs at least 2 images (the files hold 1)");
 		status = EXIT_USAGE;
 	} else if (imgset_scorer(&set, &s, d) == 0) {
-		pool = pool_create(o->threads && o->threads < pool_cpus()
-				   ? o->threads : pool_cpus());
+		pool = pool_of(o);
 		status = run_analysis(&s, &mo, NULL, s.nruns, &set, pool, d);
 		scorer_release(&s);
 		pool_release(pool);
@@ -440,10 +447,7 @@ int eval_main(const struct options *o, struct diag *d)
 		free(m);
 		return EXIT_USAGE;
 	}
-	/* More threads than CPUs could not run at once: they would only
-	 * load more run files side by side (memory, lock contention). */
-	pool = pool_create(o->threads && o->threads < pool_cpus() ? o->threads
-								   : pool_cpus());
+	pool = pool_of(o);
 	collection_init(&c);
 	warnings_init(&qw);
 	extras_init(&x, o);
