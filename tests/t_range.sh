@@ -90,26 +90,25 @@ outputs() {
 }
 
 # ---- 1. data/ and a generated collection --------------------------------
-mkdir "$T/d" "$T/g"
+# both TAG: -b 40 of $single split into 4 ranges in $T/TAG, merged with
+# the files in shuffled order, every output compared.
+both() {
+	mkdir "$T/split-$1"
+	# shellcheck disable=SC2086
+	split4 40 "$T/split-$1" r $single
+	files=$(for r in 31-40 1-10 21-30 11-20; do echo "$T/split-$1/r-$r.img"; done)
+	if [ "$(ls "$T/split-$1" | wc -l)" -eq 4 ]; then
+		ok "$1: xargs -P 4 wrote 4 range files"
+	else
+		nok "$1: xargs -P 4 wrote 4 range files"
+	fi
+	outputs "$1"
+}
 single="data/qrels data/runs/gen000.run data/runs/gen001.run data/runs/gen002.run data/runs/gen003.run data/runs/gen004.run data/runs/gen005.run data/runs/gen006.run data/runs/gen007.run data/runs/gen008.run data/runs/gen009.run"
-# shellcheck disable=SC2086
-split4 40 "$T/d" r $single
-files="$T/d/r-31-40.img
-$T/d/r-1-10.img
-$T/d/r-21-30.img
-$T/d/r-11-20.img"
-if [ "$(ls "$T/d" | wc -l)" -eq 4 ]; then ok "data: xargs -P 4 wrote 4 range files"; else nok "data: xargs -P 4 wrote 4 range files"; fi
-outputs data
-
+both data
 if [ -x "$GEN" ] && "$GEN" -r 6 -t 7 -d 60 -s 5 -P 20 "$T/gen" > /dev/null 2>&1; then
 	single="-l 2 -M 40 --order rank --top 5 -m AP,GM(AP),RBP(p=0.8),num_rel_ret,nDCG@10 $T/gen/qrels $T/gen/runs/gen000.run $T/gen/runs/gen001.run $T/gen/runs/gen002.run $T/gen/runs/gen003.run $T/gen/runs/gen004.run $T/gen/runs/gen005.run"
-	# shellcheck disable=SC2086
-	split4 40 "$T/g" g $single
-	files="$T/g/g-11-20.img
-$T/g/g-31-40.img
-$T/g/g-1-10.img
-$T/g/g-21-30.img"
-	outputs gen
+	both gen
 else
 	nok "$GEN is missing or failed (make build/gen)"
 fi
