@@ -10,6 +10,12 @@
  * the same for every thread count), optionally written to --images, and
  * with -q summarised.  Memory is O(runs x slots x B), independent of the
  * number of topics: 129 runs x 7 slots x 1001 images is 7 MB per block.
+ *
+ * The block of a topic comes from scoring or, for --from-images, from
+ * the image files (a source, imgfile.h); all that follows is the same
+ * code, so a merge prints the bytes of the single run.  --image-range
+ * scores the root and a range of images only and writes the blocks to
+ * an image file instead.
  */
 #ifndef CBEVAL_BOOT_H
 #define CBEVAL_BOOT_H
