@@ -214,7 +214,10 @@ static int read_head(struct imgfile *f, struct diag *d)
 	h->level = (int64_t)lv;
 	if (h->first < 1 || h->first > h->last || h->last > h->B ||
 	    h->B > 10000000 || h->nm == 0 || h->nslots < h->nm ||
-	    h->nruns == 0 || h->nt == 0) {
+	    h->nruns == 0 || h->nt == 0 ||
+	    /* more values than any file can hold: a corrupt count */
+	    (double)h->nruns * h->nslots * (double)(h->last - h->first + 2) *
+	    h->nt > 1e17) {
 		diag_at(d, f->path, 0, "corrupt header: images %" PRIu64 "-%" PRIu64
 			" of -b %" PRIu64 ", %" PRIu32 " measures, %" PRIu32
 			" runs, %" PRIu32 " topics", h->first, h->last, h->B,
