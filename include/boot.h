@@ -10,6 +10,12 @@
  * the same for every thread count), optionally written to --images, and
  * with -q summarised.  Memory is O(runs x slots x B), independent of the
  * number of topics: 129 runs x 7 slots x 1001 images is 7 MB per block.
+ *
+ * The block of a topic comes from scoring or, for --from-images, from
+ * the image files (a source, imgfile.h); all that follows is the same
+ * code, so a merge prints the bytes of the single run.  --image-range
+ * scores the root and a range of images only and writes the blocks to
+ * an image file instead.
  */
 #ifndef CBEVAL_BOOT_H
 #define CBEVAL_BOOT_H
@@ -34,6 +40,15 @@ struct boot_opts {
 	FILE *images;           /* --images stream, or NULL */
 	int progress;           /* print progress on stderr */
 	int keep;               /* keep every per-topic value (--pairs, --reliability) */
+	/* --image-range: score only the root and images first..last, and
+	 * write them to images as an image file (imgfile.h) instead of the
+	 * table; nothing is summarised.  first = 0: images 1..B. */
+	unsigned long first, last;
+	/* Where each topic's values v[run][slot][0..B] come from: NULL to
+	 * score them, or a reader of image files (imgset_topic) that fills
+	 * them or returns -1 with d set; everything after is the same. */
+	int (*source)(void *ctx, size_t topic, double *v, struct diag *d);
+	void *source_ctx;
 };
 
 struct boot_result {
@@ -46,7 +61,7 @@ struct boot_result {
 };
 
 /* Run the bootstrap.  Returns 0, or -1 with d set when writing --images
- * failed.  Caller releases r with boot_result_release. */
+ * or the source failed.  Caller releases r with boot_result_release. */
 int boot_run(const struct scorer *s, const struct boot_opts *o,
 	     struct boot_result *r, struct diag *d);
 void boot_result_release(struct boot_result *r);

@@ -55,6 +55,14 @@ struct options {
 	unsigned long topics;     /* --topics: topics per sample (0 = n) */
 	int engineered;           /* --engineered */
 	int quiet;                /* --quiet: no warnings */
+	unsigned long range_first, range_last; /* --image-range, 0 = none */
+	char **from;              /* --from-images FILEs, borrowed from argv */
+	size_t nfrom;
+	const char *scoring;      /* the first option given that changes the
+				     scores (-m, -l, -M, --order, --dedup,
+				     --pool, --seed, -b, --top, --top-by),
+				     or NULL: --from-images takes them from
+				     the files */
 	int help, version;
 };
 

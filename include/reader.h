@@ -49,6 +49,10 @@ int reader_open(struct reader *r, const char *path, struct diag *d);
  * READER_ERROR with d set.  At EOF a gzip child is reaped and its failure
  * reported as an error. */
 int reader_next(struct reader *r, char **line, size_t *len, struct diag *d);
+/* Binary reading (the --from-images files): copy the next n bytes to
+ * dst.  Returns the bytes copied (fewer than n only at EOF), or -1 with d
+ * set.  Not to be mixed with reader_next on one reader. */
+long reader_read(struct reader *r, void *dst, size_t n, struct diag *d);
 /* Allow the buffer space of every line returned so far to be reused. */
 void reader_release(struct reader *r);
 /* Close the file and reap any child; safe after an error. */

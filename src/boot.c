@@ -3,6 +3,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "boot.h"
+#include "imgfile.h"
 #include "pool.h"
 #include "progress.h"
 #include "stats.h"
@@ -102,6 +103,7 @@ struct img_job {
 	const struct scorer *s;
 	size_t topic;
 	unsigned long B;
+	unsigned long first;        /* the image of block index 1 (a range) */
 	size_t chunk;
 	struct score_scratch *x;    /* per worker */
 	double *tmp;                /* per worker: nruns * nslots */
@@ -118,9 +120,14 @@ static void img_task(void *ctx, size_t task, unsigned w)
 	double *tmp = j->tmp + (size_t)w * cells * SCORE_LANES;
 	if (b1 > nimg)
 		b1 = nimg;
-	for (size_t b = b0; b < b1; b += SCORE_LANES) {
-		size_t nb = b1 - b < SCORE_LANES ? b1 - b : SCORE_LANES;
-		score_topic_images(s, j->topic, b, nb, &j->x[w], tmp);
+	for (size_t b = b0, nb; b < b1; b += nb) {
+		/* index b holds image first - 1 + b (0: the root); images in
+		 * a batch must be consecutive */
+		uint64_t img = b ? j->first - 1 + b : 0;
+		nb = b1 - b < SCORE_LANES ? b1 - b : SCORE_LANES;
+		if (b == 0 && j->first > 1)
+			nb = 1;
+		score_topic_images(s, j->topic, img, nb, &j->x[w], tmp);
 		for (size_t i = 0; i < nb; i++)
 			for (size_t c = 0; c < cells; c++)
 				j->v[c * nimg + b + i] = tmp[i * cells + c];
@@ -144,94 +151,148 @@ static int write_images(FILE *f, const struct scorer *s, const char *qid,
 	return ferror(f) ? -1 : 0;
 }
 
+/* The workers' scratch for scoring nimg images (root first) of a topic. */
+static void img_job_init(struct img_job *j, const struct scorer *s,
+			 const struct boot_opts *o, size_t nimg, double *v,
+			 struct progress *prog)
+{
+	memset(j, 0, sizeof *j);
+	j->s = s;
+	j->B = (unsigned long)nimg - 1;
+	j->first = o->first ? o->first : 1;
+	j->x = xcalloc(pool_size(o->pool), sizeof *j->x);
+	j->tmp = xcalloc(size_mul(size_mul(pool_size(o->pool), s->nruns * s->nslots),
+				  SCORE_LANES), sizeof *j->tmp);
+	j->v = v;
+	j->progress = prog;
+	/* Chunks of whole batches of SCORE_LANES images (score_topic_images),
+	 * small enough to balance the threads: about 8 per worker per topic. */
+	j->chunk = nimg / ((size_t)pool_size(o->pool) * 8);
+	j->chunk = (j->chunk + SCORE_LANES - 1) / SCORE_LANES * SCORE_LANES;
+	if (j->chunk < SCORE_LANES)
+		j->chunk = SCORE_LANES;
+	for (unsigned w = 0; w < pool_size(o->pool); w++)
+		score_scratch_init(&j->x[w], s);
+}
+
+static void img_job_release(struct img_job *j, struct pool *pool)
+{
+	for (unsigned w = 0; w < pool_size(pool); w++)
+		score_scratch_release(&j->x[w]);
+	free(j->x);
+	free(j->tmp);
+}
+
+/* What topic t's values v[run][slot][0..B] feed: the sums behind "all"
+ * (in topic order), the kept values, --images and the -q summaries.
+ * Returns -1 when writing --images failed, else 0. */
+static int topic_done(const struct scorer *s, const struct boot_opts *o,
+		      size_t t, const double *v, double *sum,
+		      struct boot_result *res)
+{
+	size_t nt = s->c->n, ns = s->nslots, nimg = o->B + 1;
+	size_t cells = s->nruns * ns;
+	for (size_t c = 0; c < cells; c++) {
+		enum measure_agg a = scorer_slot_agg(s, c % ns);
+		for (size_t i = c * nimg; i < (c + 1) * nimg; i++)
+			sum[i] += measure_agg_term(a, v[i]);
+	}
+	if (res->full)
+		for (size_t r = 0; r < s->nruns; r++)
+			for (size_t k = 0; k < ns; k++)
+				memcpy(res->full + ((k * nt + t) * s->nruns + r) * nimg,
+				       v + (r * ns + k) * nimg, nimg * sizeof *v);
+	if (o->per_topic) {
+		double *rows = xcalloc(size_mul(cells, ST_N), sizeof *rows);
+		boot_summarise(v, s->nruns, ns, o->B, o->pool, rows);
+		for (size_t r = 0; r < s->nruns; r++)
+			memcpy(res->topic + (r * nt + t) * ns * ST_N,
+			       rows + r * ns * ST_N, ns * ST_N * sizeof *rows);
+		free(rows);
+	}
+	if (o->images)
+		return write_images(o->images, s, s->c->topic[t].qid, v, o->B);
+	return 0;
+}
+
+/* After the last topic: the per-image system values (the aggregates over
+ * topics, cell = run * nslots + slot), their --images rows and the
+ * summaries of "all".  Returns -1 when writing --images failed. */
+static int all_done(const struct scorer *s, const struct boot_opts *o,
+		    double *sum, struct boot_result *res, int write)
+{
+	size_t ns = s->nslots, nimg = o->B + 1, cells = s->nruns * ns;
+	int rc = 0;
+	for (size_t c = 0; c < cells; c++) {
+		enum measure_agg a = scorer_slot_agg(s, c % ns);
+		for (size_t b = 0; b < nimg; b++)
+			sum[c * nimg + b] = measure_agg_finish(a, sum[c * nimg + b],
+							       s->c->n);
+	}
+	if (write && write_images(o->images, s, "all", sum, o->B) != 0)
+		rc = -1;
+	if (write && rc == 0 && fflush(o->images) != 0)
+		rc = -1;
+	boot_summarise(sum, s->nruns, ns, o->B, o->pool, res->all);
+	res->sys = sum;
+	return rc;
+}
+
 int boot_run(const struct scorer *s, const struct boot_opts *o,
 	     struct boot_result *res, struct diag *d)
 {
-	size_t nt = s->c->n, ns = s->nslots, nimg = o->B + 1;
+	size_t nt = s->c->n, ns = s->nslots;
+	size_t nimg = o->first ? o->last - o->first + 2 : o->B + 1;
 	size_t cells = s->nruns * ns, block = size_mul(cells, nimg);
 	double *v = xcalloc(block, sizeof *v);
 	double *sum = xcalloc(block, sizeof *sum);
 	struct progress prog;
 	struct img_job j;
-	int rc = 0;
+	int rc = 0, failed = 0;   /* rc: writing --images failed */
 
 	memset(res, 0, sizeof *res);
 	res->all = xcalloc(size_mul(cells, ST_N), sizeof *res->all);
-	if (o->per_topic)
+	if (o->per_topic && !o->first)
 		res->topic = xcalloc(size_mul(size_mul(cells, nt), ST_N),
 				     sizeof *res->topic);
-	if (o->keep)
+	if (o->keep && !o->first)
 		res->full = xcalloc(size_mul(block, nt), sizeof *res->full);
-	progress_init(&prog, o->progress, "images", (unsigned long)(nt * o->B),
-		      (unsigned long)nt);
-	memset(&j, 0, sizeof j);
-	j.s = s;
-	j.B = o->B;
-	j.x = xcalloc(pool_size(o->pool), sizeof *j.x);
-	j.tmp = xcalloc(size_mul(size_mul(pool_size(o->pool), cells), SCORE_LANES),
-			sizeof *j.tmp);
-	j.v = v;
-	j.progress = &prog;
-	/* Chunks of whole batches of SCORE_LANES images (score_topic_images),
-	 * small enough to balance the threads: about 8 per worker per topic. */
-	j.chunk = nimg / ((size_t)pool_size(o->pool) * 8);
-	j.chunk = (j.chunk + SCORE_LANES - 1) / SCORE_LANES * SCORE_LANES;
-	if (j.chunk < SCORE_LANES)
-		j.chunk = SCORE_LANES;
-	for (unsigned w = 0; w < pool_size(o->pool); w++)
-		score_scratch_init(&j.x[w], s);
-	if (o->images)
+	progress_init(&prog, o->progress, "images",
+		      (unsigned long)(nt * (nimg - 1)), (unsigned long)nt);
+	if (!o->source)
+		img_job_init(&j, s, o, nimg, v, &prog);
+	if (o->images && !o->first)
 		fputs("run\tqid\tmeasure\timage\tvalue\n", o->images);
 
-	for (size_t t = 0; t < nt; t++) {
-		j.topic = t;
-		pool_run(o->pool, (nimg + j.chunk - 1) / j.chunk, img_task, &j);
-		for (size_t c = 0; c < cells; c++) {
-			enum measure_agg a = scorer_slot_agg(s, c % ns);
-			for (size_t i = c * nimg; i < (c + 1) * nimg; i++)
-				sum[i] += measure_agg_term(a, v[i]);
+	for (size_t t = 0; t < nt && !failed; t++) {
+		if (o->source) {
+			failed = o->source(o->source_ctx, t, v, d) != 0;
+			progress_add(&prog, (unsigned long)(nimg - 1), 1);
+		} else {
+			j.topic = t;
+			pool_run(o->pool, (nimg + j.chunk - 1) / j.chunk, img_task, &j);
 		}
-		if (res->full)
-			for (size_t r = 0; r < s->nruns; r++)
-				for (size_t k = 0; k < ns; k++)
-					memcpy(res->full + ((k * nt + t) * s->nruns + r) * nimg,
-					       v + (r * ns + k) * nimg, nimg * sizeof *v);
-		if (o->images && rc == 0 &&
-		    write_images(o->images, s, s->c->topic[t].qid, v, o->B) != 0)
-			rc = -1;
-		if (o->per_topic) {
-			double *rows = xcalloc(size_mul(cells, ST_N), sizeof *rows);
-			boot_summarise(v, s->nruns, ns, o->B, o->pool, rows);
-			for (size_t r = 0; r < s->nruns; r++)
-				memcpy(res->topic + (r * nt + t) * ns * ST_N,
-				       rows + r * ns * ST_N,
-				       ns * ST_N * sizeof *rows);
-			free(rows);
-		}
+		if (failed || rc != 0)
+			continue;
+		if (o->first)
+			rc = imgfile_write_topic(o->images, v, block);
+		else
+			rc = topic_done(s, o, t, v, sum, res);
 	}
 	progress_end(&prog);
-	/* Per-image system values: the aggregates over topics (cell = run *
-	 * nslots + slot). */
-	for (size_t c = 0; c < cells; c++) {
-		enum measure_agg a = scorer_slot_agg(s, c % ns);
-		for (size_t b = 0; b < nimg; b++)
-			sum[c * nimg + b] = measure_agg_finish(a, sum[c * nimg + b], nt);
+	if (!o->source)
+		img_job_release(&j, o->pool);
+	free(v);
+	if (o->first || failed) {
+		free(sum);
+		if (!failed && rc == 0 && fflush(o->images) != 0)
+			rc = -1;
+	} else if (all_done(s, o, sum, res, o->images && rc == 0) != 0) {
+		rc = -1;
 	}
-	if (o->images && rc == 0 && write_images(o->images, s, "all", sum, o->B) != 0)
-		rc = -1;
-	if (o->images && rc == 0 && fflush(o->images) != 0)
-		rc = -1;
 	if (rc != 0)
 		diag_write_failed(d, "the images");
-	boot_summarise(sum, s->nruns, ns, o->B, o->pool, res->all);
-
-	for (unsigned w = 0; w < pool_size(o->pool); w++)
-		score_scratch_release(&j.x[w]);
-	free(j.x);
-	free(j.tmp);
-	free(v);
-	res->sys = sum;
-	return rc;
+	return rc != 0 || failed ? -1 : 0;
 }
 
 void boot_result_release(struct boot_result *r)

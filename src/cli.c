@@ -29,6 +29,7 @@ void options_release(struct options *o)
 	free(o->runs);
 	free(o->mspec);
 	free(o->against);
+	free(o->from);
 	free(o->mf_buf);
 	free(o->mf_text);
 	free(o->mf);
@@ -154,7 +155,7 @@ static const struct {
 	{ "partitions", 1 }, { "splits", 1 }, { "resamples", 1 },
 	{ "randomizations", 1 }, { "meld", 1 }, { "mf", 1 }, { "pool", 1 },
 	{ "pair-images", 1 }, { "bias", 0 }, { "against", 1 }, { "topics", 1 },
-	{ "engineered", 0 },
+	{ "engineered", 0 }, { "image-range", 1 }, { "from-images", 1 },
 };
 
 /* Index of the long option name (n bytes), or -1. */
@@ -184,6 +185,8 @@ static void flag(struct options *o, const char *name)
 		{ "bias", offsetof(struct options, bias) },
 		{ "engineered", offsetof(struct options, engineered) },
 	};
+	if (strcmp(name, "dedup") == 0 && !o->scoring)
+		o->scoring = "--dedup";
 	for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
 		if (strcmp(flags[i].name, name) == 0)
 			*(int *)(void *)((char *)o + flags[i].off) = 1;
@@ -206,10 +209,58 @@ static const struct {
 	{ "--pool", 1, 100000, offsetof(struct options, pool) },
 };
 
+/* The options that change the scores (kept in the image files). */
+static const char *const scoring_opts[] = {
+	"-m", "-l", "-M", "--order", "--pool", "--seed", "-b", "--top",
+	"--top-by",
+};
+
+/* --image-range FIRST-LAST, 1 <= FIRST <= LAST <= 10000000. */
+static int parse_range(struct options *o, const char *v, struct diag *d)
+{
+	const char *dash = strchr(v, '-'), *why;
+	long a, b;
+	if (!dash || lex_long(v, (size_t)(dash - v), 1, 10000000, &a, &why) != 0 ||
+	    lex_long(dash + 1, strlen(dash + 1), 1, 10000000, &b, &why) != 0) {
+		diag_set(d, "option --image-range: '%s' is not FIRST-LAST (whole numbers from 1 to 10000000)",
+			 v);
+		return -1;
+	}
+	if (a > b) {
+		diag_set(d, "option --image-range: '%s': FIRST is more than LAST", v);
+		return -1;
+	}
+	o->range_first = (unsigned long)a;
+	o->range_last = (unsigned long)b;
+	return 0;
+}
+
+/* --from-images FILE, repeatable. */
+static int add_from(struct options *o, const char *v, struct diag *d)
+{
+	if (!*v || strcmp(v, "-") == 0) {
+		diag_set(d, "option --from-images: %s", *v
+			 ? "an image file cannot be standard input" : "empty file name");
+		return -1;
+	}
+	o->from = xreallocarray(o->from, o->nfrom + 1, sizeof *o->from);
+	o->from[o->nfrom++] = (char *)v;
+	return 0;
+}
+
+/* Keep the first option given that changes the scores. */
+static void note_scoring(struct options *o, const char *opt)
+{
+	for (size_t i = 0; !o->scoring && i < sizeof scoring_opts / sizeof *scoring_opts; i++)
+		if (strcmp(opt, scoring_opts[i]) == 0)
+			o->scoring = scoring_opts[i];
+}
+
 static int apply(struct options *o, const char *opt, const char *v,
 		 struct diag *d)
 {
 	long n;
+	note_scoring(o, opt);
 	for (size_t i = 0; i < sizeof count_opts / sizeof *count_opts; i++)
 		if (strcmp(opt, count_opts[i].name) == 0) {
 			if (num_arg(opt, v, count_opts[i].lo, count_opts[i].hi, &n, d))
@@ -270,18 +321,12 @@ static int apply(struct options *o, const char *opt, const char *v,
 		return parse_mf(o, v, d);
 	} else if (strcmp(opt, "--against") == 0) {
 		return parse_against(o, v, d);
-	} else if (strcmp(opt, "--images") == 0) {
+	} else if (strcmp(opt, "--images") == 0 || strcmp(opt, "--pair-images") == 0) {
 		if (!*v) {
-			diag_set(d, "option --images: empty file name");
+			diag_set(d, "option %s: empty file name", opt);
 			return -1;
 		}
-		o->images_file = v;
-	} else if (strcmp(opt, "--pair-images") == 0) {
-		if (!*v) {
-			diag_set(d, "option --pair-images: empty file name");
-			return -1;
-		}
-		o->pair_images = v;
+		*(strcmp(opt, "--images") == 0 ? &o->images_file : &o->pair_images) = v;
 	}
 	return 0;
 }
@@ -316,6 +361,10 @@ static int parse_long(struct options *o, int argc, char **argv, int *i,
 		diag_set(d, "option %s needs a value", opt);
 		return -1;
 	}
+	if (strcmp(opt, "--image-range") == 0)
+		return parse_range(o, v, d);
+	if (strcmp(opt, "--from-images") == 0)
+		return add_from(o, v, d);
 	return apply(o, opt, v, d);
 }
 
@@ -393,6 +442,14 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 	if (o->help || o->version) {
 		free(files);
 		return 0;
+	}
+	if (o->nfrom && nfiles) {
+		diag_set(d, "option --from-images: no QRELS or RUN files (the image files hold the scores)");
+		goto fail;
+	}
+	if (o->nfrom) {
+		free(files);
+		return cli_check(o, d);
 	}
 	if (nfiles < 2) {
 		diag_set(d, nfiles ? "no run file given" : "no qrels or run file given");

@@ -135,11 +135,11 @@ static int check_images(const struct options *o, struct diag *d)
 		diag_set(d, "option --top-by needs --top");
 		return -1;
 	}
-	if (o->pairs && o->images == 0) {
+	if (o->pairs && o->images == 0 && !o->nfrom) {
 		diag_set(d, "option --pairs needs -b with at least 1 image");
 		return -1;
 	}
-	if (o->reliability && o->images < 2) {
+	if (o->reliability && o->images < 2 && !o->nfrom) {
 		diag_set(d, "option --reliability needs -b with at least 2 images");
 		return -1;
 	}
@@ -153,7 +153,7 @@ static int check_images(const struct options *o, struct diag *d)
 			 o->pairs ? "--pairs" : "--reliability");
 		return -1;
 	}
-	if (o->images_file && o->images == 0) {
+	if (o->images_file && o->images == 0 && !o->nfrom) {
 		diag_set(d, "option --images needs -b with at least 1 image");
 		return -1;
 	}
@@ -161,7 +161,7 @@ static int check_images(const struct options *o, struct diag *d)
 		const char *what = o->pairs ? "--pairs" : o->sensitivity
 			? "--sensitivity" : o->partitions ? "--partitions"
 			: o->meld ? "--meld" : "--bias";
-		if (o->nruns < 2) {
+		if (o->nruns < 2 && !o->nfrom) {
 			diag_set(d, "option %s needs at least 2 runs", what);
 			return -1;
 		}
@@ -175,8 +175,68 @@ static int check_images(const struct options *o, struct diag *d)
 	return 0;
 }
 
+/* --from-images: the scores and the images come from the files; only
+ * the analyses of corpus images, computed from them. */
+static int from_check(const struct options *o, struct diag *d)
+{
+	const char *other = o->sensitivity ? "--sensitivity" : o->partitions
+		? "--partitions" : o->meld ? "--meld" : o->bias ? "--bias" : NULL;
+	if (o->scoring) {
+		diag_set(d, "option %s: with --from-images the scoring options, -b and --seed come from the image files",
+			 o->scoring);
+		return -1;
+	}
+	if (other) {
+		diag_set(d, "option %s is not computed from corpus images: not with --from-images",
+			 other);
+		return -1;
+	}
+	if (o->range_first) {
+		diag_set(d, "option --image-range computes images: not with --from-images");
+		return -1;
+	}
+	if (o->format == FORMAT_TREC) {
+		diag_set(d, "option -F trec: the bootstrap summaries are TSV only");
+		return -1;
+	}
+	if (o->pairs && o->reliability) {
+		diag_set(d, "options --pairs, --reliability, --sensitivity, --partitions, --meld and --bias each print a table of their own: give one");
+		return -1;
+	}
+	return check_images(o, d);
+}
+
+/* --image-range: images FIRST..LAST of -b B into an image file; the
+ * analyses are computed when the files are merged. */
+static int range_check(const struct options *o, struct diag *d)
+{
+	const char *a = o->pairs ? "--pairs" : o->reliability ? "--reliability"
+		: o->sensitivity ? "--sensitivity" : o->partitions
+		? "--partitions" : o->meld ? "--meld" : o->bias ? "--bias"
+		: o->per_topic ? "-q" : NULL;
+	if (o->range_last > o->images) {
+		diag_set(d, "option --image-range %lu-%lu: LAST is more than -b %lu",
+			 o->range_first, o->range_last, o->images);
+		return -1;
+	}
+	if (!o->images_file) {
+		diag_set(d, "option --image-range needs --images FILE (the image file it writes)");
+		return -1;
+	}
+	if (a) {
+		diag_set(d, "option %s: with --image-range nothing is printed (give it to the merge, --from-images)",
+			 a);
+		return -1;
+	}
+	return 0;
+}
+
 int cli_check(const struct options *o, struct diag *d)
 {
+	if (o->nfrom)
+		return from_check(o, d);
+	if (o->range_first && range_check(o, d) != 0)
+		return -1;
 	if (o->format == FORMAT_TREC && o->images > 0) {
 		diag_set(d, "option -F trec: the bootstrap %s (-b) %s TSV only",
 			 o->meld ? "table of --meld" : "summaries",

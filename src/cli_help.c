@@ -18,7 +18,10 @@ void cli_usage(FILE *f)
 	      "              [--resamples M] [--randomizations R] [--against SPEC]...\n"
 	      "              [--topics N] [--engineered] [--quiet] [--pool K]\n"
 	      "              [--pair-images FILE] [--seed S] [--top N] [--top-by MEASURE]\n"
-	      "              QRELS RUN...\n", f);
+	      "              [--image-range FIRST-LAST] QRELS RUN...\n"
+	      "       cbeval --from-images FILE [--from-images FILE]... [-q] [-j N] [-p N]\n"
+	      "              [--quiet] [--images FILE] [--pairs | --reliability]\n"
+	      "              [--pair-images FILE]\n", f);
 }
 
 /* The second half of --help: --bias and what follows, and the output
@@ -34,6 +37,14 @@ static void help_more(FILE *f)
 	      "  --topics N      with --bias: topics per sample (default: every topic)\n"
 	      "  --engineered    with --bias: add per run one with its relevant documents\n"
 	      "                  permuted among its relevant ranks (NAME~perm)\n"
+	      "  --image-range FIRST-LAST  with -b B and --images FILE: compute only the\n"
+	      "                  root and images FIRST..LAST (1 <= FIRST <= LAST <= B) and\n"
+	      "                  write them to FILE as a binary image file, printing nothing\n"
+	      "  --from-images FILE  repeatable, instead of QRELS and RUN: merge the image\n"
+	      "                  files of ranges covering 1..B, in any order, and print what\n"
+	      "                  one run with -b B prints (summary, -q, --pairs,\n"
+	      "                  --reliability, --images); scoring options, -b and --seed\n"
+	      "                  come from the files\n"
 	      "  --top N         keep only the N runs with the highest score on the\n"
 	      "                  first measure (ties: command-line order)\n"
 	      "  --top-by M      with --top: rank the runs by measure M instead\n"

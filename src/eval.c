@@ -7,6 +7,7 @@
 #include "analysis.h"
 #include "boot.h"
 #include "collection.h"
+#include "imgfile.h"
 #include "bias.h"
 #include "measure.h"
 #include "meld.h"
@@ -16,6 +17,7 @@
 #include "xalloc.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,13 +168,48 @@ static const struct run *extras_runs(struct extras *x,
 	return runs;
 }
 
+/* The images of the analysis: scored, or read from the image files of
+ * set (--from-images); with --image-range the file header first.
+ * Returns 0, or -1 with d set. */
+static int images_of(const struct scorer *s, const struct options *o,
+		     struct imgset *set, struct analysis_in *in,
+		     struct boot_result *br, struct diag *d)
+{
+	const struct analysis *a = analysis_select(o);
+	struct boot_opts bo;
+	memset(&bo, 0, sizeof bo);
+	bo.B = o->images;
+	bo.pool = in->pool;
+	bo.per_topic = o->per_topic;
+	bo.images = in->images;
+	bo.progress = in->progress;
+	bo.keep = a->keep;
+	bo.first = o->range_first;
+	bo.last = o->range_last;
+	if (set) {
+		bo.source = imgset_topic;
+		bo.source_ctx = set;
+	}
+	if (o->range_first && imgfile_write_head(in->images, s, o,
+						     imgfile_root_digest(s, in->pool)) != 0) {
+		diag_write_failed(d, "the images");
+		return -1;
+	}
+	if (boot_run(s, &bo, br, d) != 0)
+		return -1;
+	in->br = br;
+	return 0;
+}
+
 /* Run the selected analysis: score what it reads - the root, or with -b
  * the images (writing --images; with "--images -" stdout carries the
  * images table only) - then print its table.  An analysis with pools of
  * its own (--pairs under --pool), or with replicates of its own (--meld,
- * --bias), scores them itself. */
+ * --bias), scores them itself.  With set (--from-images) the images are
+ * read from its files; with --image-range they are only written (x is
+ * NULL with set: no analysis reads extras). */
 static int run_analysis(const struct scorer *s, const struct options *o,
-			const struct extras *x, size_t nkept,
+			const struct extras *x, size_t nkept, struct imgset *set,
 			struct pool *pool, struct diag *d)
 {
 	const struct analysis *a = analysis_select(o);
@@ -192,33 +229,26 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 	in.progress = isatty(2);
 	in.warn = &warn;
 	if (o->images_file) {
-		to_stdout = strcmp(o->images_file, "-") == 0;
-		img = to_stdout ? stdout : open_out(o->images_file, d);
+		to_stdout = strcmp(o->images_file, "-") == 0 || o->range_first;
+		img = strcmp(o->images_file, "-") == 0 ? stdout
+			: open_out(o->images_file, d);
 		if (!img)
 			return EXIT_DATA;
 	}
 	in.images = img;
-	in.labels = &x->ml;
-	in.bias = &x->bs;
+	in.labels = x ? &x->ml : NULL;
+	in.bias = x ? &x->bs : NULL;
 	in.npool = nkept;
 	if (o->pair_images && !(in.pair_images = open_out(o->pair_images, d))) {
-		if (img && !to_stdout)
+		if (img && img != stdout)
 			fclose(img);
 		return EXIT_DATA;
 	}
 	if (a->input == IN_IMAGES && o->pool && a->own_pools) {
 		/* scored by the analysis, pool by pool */
 	} else if (a->input == IN_IMAGES) {
-		struct boot_opts bo;
-		bo.B = o->images;
-		bo.pool = pool;
-		bo.per_topic = o->per_topic;
-		bo.images = img;
-		bo.progress = in.progress;
-		bo.keep = a->keep;
-		if (boot_run(s, &bo, &br, d) != 0)
+		if (images_of(s, o, set, &in, &br, d) != 0)
 			goto out;
-		in.br = &br;
 	} else if (a->input == IN_ROOT) {
 		root = score_root(s, pool);
 		in.root = root;
@@ -234,13 +264,58 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 	else
 		status = EXIT_OK;
 out:
-	if (img && !to_stdout)
+	if (img && img != stdout)
 		close_out(img, o->images_file, &status, d);
 	if (in.pair_images)
 		close_out(in.pair_images, o->pair_images, &status, d);
 	free(root);
 	boot_result_release(&br);
 	warnings_release(&warn);
+	return status;
+}
+
+/* The threads of -j.  More threads than CPUs could not run at once: they
+ * would only load more run files side by side (memory, lock contention). */
+static struct pool *pool_of(const struct options *o)
+{
+	return pool_create(o->threads && o->threads < pool_cpus() ? o->threads
+								   : pool_cpus());
+}
+
+/* --from-images: the analysis of the images in the files, as one run
+ * with their -b and scoring options would print it. */
+static int merge_main(const struct options *o, struct diag *d)
+{
+	struct imgset set;
+	struct scorer s;
+	struct options mo = *o;
+	struct pool *pool;
+	int status = EXIT_DATA;
+
+	if (imgset_open(&set, o->from, o->nfrom, d) != 0) {
+		imgset_release(&set);
+		return EXIT_DATA;
+	}
+	mo.images = (unsigned long)set.f[0].h.B;
+	mo.seed = set.f[0].h.seed;
+	if (o->pairs && set.f[0].h.pool) {
+		diag_set(d, "option --pairs: %s was written with --pool %" PRIu64
+			 ": under --pool each pair has its own pool, scored inside the analysis",
+			 set.f[0].path, set.f[0].h.pool);
+		status = EXIT_USAGE;
+	} else if (o->pairs && set.f[0].h.nruns < 2) {
+		diag_set(d, "option --pairs needs at least 2 runs (the files hold 1)");
+		status = EXIT_USAGE;
+	} else if (o->reliability && mo.images < 2) {
+		diag_set(d, "option --reliability needs at least 2 images (the files hold 1)");
+		status = EXIT_USAGE;
+	} else if (imgset_scorer(&set, &s, d) == 0) {
+		pool = pool_of(o);
+		status = run_analysis(&s, &mo, NULL, s.nruns, &set, pool, d);
+		scorer_release(&s);
+		pool_release(pool);
+	}
+	imgset_release(&set);
 	return status;
 }
 
@@ -358,6 +433,8 @@ int eval_main(const struct options *o, struct diag *d)
 	const struct run *scored;
 	int status = EXIT_DATA;
 
+	if (o->nfrom)
+		return merge_main(o, d);
 	if (measure_parse_list((const char *const *)o->mspec, o->nmspec, &m,
 			       &nm, err, sizeof err) != 0) {
 		diag_set(d, "option -m: %s", err);
@@ -370,10 +447,7 @@ int eval_main(const struct options *o, struct diag *d)
 		free(m);
 		return EXIT_USAGE;
 	}
-	/* More threads than CPUs could not run at once: they would only
-	 * load more run files side by side (memory, lock contention). */
-	pool = pool_create(o->threads && o->threads < pool_cpus() ? o->threads
-								   : pool_cpus());
+	pool = pool_of(o);
 	collection_init(&c);
 	warnings_init(&qw);
 	extras_init(&x, o);
@@ -405,7 +479,7 @@ int eval_main(const struct options *o, struct diag *d)
 	scored = extras_runs(&x, &c, o, kept ? kept : runs, &nscored);
 	scorer_init(&s, &c, scored, nscored, m, nm, o->seed);
 	s.pool = o->pool;   /* --top ranked the runs with every judgement */
-	status = run_analysis(&s, o, &x, nkept, pool, d);
+	status = run_analysis(&s, o, &x, nkept, NULL, pool, d);
 	scorer_release(&s);
 out:
 	for (size_t i = 0; i < o->nruns; i++)

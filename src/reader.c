@@ -276,6 +276,27 @@ int reader_next(struct reader *r, char **line, size_t *len, struct diag *d)
 	}
 }
 
+long reader_read(struct reader *r, void *dst, size_t n, struct diag *d)
+{
+	size_t got = 0;
+	while (got < n) {
+		size_t avail = r->len - r->pos, take;
+		if (avail == 0) {
+			if (r->eof)
+				break;
+			r->keep = r->pos;
+			if (fill(r, d) < 0)
+				return -1;
+			continue;
+		}
+		take = avail < n - got ? avail : n - got;
+		memcpy((char *)dst + got, r->buf + r->pos, take);
+		r->pos += take;
+		got += take;
+	}
+	return (long)got;
+}
+
 void reader_release(struct reader *r)
 {
 	r->keep = r->pos;

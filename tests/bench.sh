@@ -21,6 +21,10 @@
 #       --pool 10;
 #       (e2) --sensitivity; (e3) --partitions; (e4) --meld on 50 of the
 #       runs; (e5) --bias
+#   (g) image ranges: the total CPU time (user + sys) of -b 1000 split
+#       into 4 ranges of 250 (--image-range, each with all threads) and
+#       merged (--from-images), against the single run's, as a ratio
+#       (target <= 1.3); needs /usr/bin/time (TIME)
 #
 # Usage: sh tests/bench.sh   (after `make cbeval build/gen`)
 # Environment: CBEVAL (default ./cbeval), GEN (default build/gen), TIME
@@ -219,6 +223,49 @@ echo "     T = 1000, 200 topics per sample, six default measures"
 timed "--bias --engineered" --bias --against pool:5 --against pool:20 \
 	--engineered -t 1000 --topics 200
 [ -n "$T" ] && echo "                               target <= 10 s"
+echo
+
+# ---- (g) image ranges ---------------------------------------------------------
+
+# cpu ARGS... : run cbeval with ARGS (no collection added), output to
+# /dev/null; add its user + sys seconds to CPU, or set CPU to "" if it
+# failed or cannot be measured.
+cpu() {
+	if [ -z "$CPU" ] || ! "$TIME" -o "$tmp/cpu" -f '%U %S' "$CBEVAL" "$@" \
+		> /dev/null 2> "$tmp/err"; then
+		CPU=
+		return 0
+	fi
+	CPU=$(awk -v c="$CPU" 'END { printf "%.2f", c + $1 + $2 }' "$tmp/cpu")
+}
+
+echo "(g) image ranges: -b 1000 in 4 ranges of 250 and their merge (total CPU)"
+if [ -x "$TIME" ] && "$TIME" -o "$tmp/cpu" -f '%U %S' true > /dev/null 2>&1; then
+	CPU=0
+	cpu -b 1000 "$DIR/qrels" "$DIR"/runs/*.run
+	one=$CPU
+	CPU=0
+	for r in 1-250 251-500 501-750 751-1000; do
+		cpu -b 1000 --image-range "$r" --images "$tmp/r$r.img" "$DIR/qrels" \
+			"$DIR"/runs/*.run
+	done
+	ranges=$CPU
+	cpu --from-images "$tmp/r1-250.img" --from-images "$tmp/r251-500.img" \
+		--from-images "$tmp/r501-750.img" --from-images "$tmp/r751-1000.img"
+	total=$CPU
+	rm -f "$tmp"/r*.img
+	if [ -n "$one" ] && [ -n "$total" ]; then
+		printf '  %-28s %s s CPU\n' "single run -b 1000" "$one"
+		printf '  %-28s %s s CPU\n' "4 ranges" "$ranges"
+		printf '  %-28s %s s CPU\n' "4 ranges + merge" "$total"
+		printf '  %-28s %s (target <= 1.3)\n' "ratio" \
+			"$(awk -v a="$total" -v b="$one" 'BEGIN { printf "%.2f", a / b }')"
+	else
+		echo "  FAILED"
+	fi
+else
+	echo "  unavailable ($TIME cannot measure CPU time)"
+fi
 echo
 
 # ---- (f) peak memory -------------------------------------------------------

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/valgrind.sh - run cbeval under valgrind (memcheck, leaks included)
 # on the test collections: plain evaluation, the bootstrap with -q and
-# --images, --pairs, --reliability, gzip input, and error exits.  Prints
+# --images, --pairs, --reliability, gzip input, image ranges and their
+# merge, and error exits.  Prints
 # "ok - ..." / "not ok - ..." per command and exits 1 on any error.
 # Used by "make check-valgrind".
 set -u
@@ -38,4 +39,10 @@ vg 0 --order=rank --dedup -M 50 $R/qrels $R/runs/sys002.run
 vg 2 $R/qrels "$T/bad.run"
 vg 2 $R/qrels "$T/missing.run"
 vg 1 -m 'RBP(p=2)' $R/qrels $R/runs/sys000.run
+# image ranges, their merge (one file gzipped) and a merge error
+vg 0 -b 4 -j 2 --image-range 1-2 --images "$T/a.img" $R/qrels $R/runs/*.run
+vg 0 -b 4 --image-range 3-4 --images "$T/b.img" $R/qrels $R/runs/*.run
+gzip -c "$T/b.img" > "$T/b.img.gz"
+vg 0 -q --pairs --from-images "$T/b.img.gz" --from-images "$T/a.img"
+vg 2 --from-images "$T/a.img"
 exit $fail
