@@ -50,6 +50,8 @@ struct meld_labels {
 	struct strmap docs;     /* labelled docnos (file); every docno of the
 				   collection until meld_labels_rank (rank) */
 	uint8_t *label;         /* [docs.n] MELD_* */
+	uint64_t *fnv;          /* [docs.n] FNV-1a of each docno (meld_flips),
+				   from meld_labels_attach on */
 	uint32_t **gid;         /* rank, until meld_labels_rank: per topic
 				   [n_docs] ids in docs */
 	uint8_t **lab;          /* per topic [n_docs]: the unmelded label */

@@ -38,6 +38,7 @@ void meld_labels_release(struct meld_labels *ml)
 	free(ml->gid);
 	free(ml->lab);
 	free(ml->label);
+	free(ml->fnv);
 	strmap_release(&ml->docs);
 	memset(ml, 0, sizeof *ml);
 }
@@ -67,7 +68,7 @@ static int parse_line(struct meld_labels *ml, unsigned long **line,
 		return -1;
 	}
 	id = strmap_intern(&ml->docs, fs.f[0], fs.len[0],
-			   fnv1a64(fs.f[0], fs.len[0]), &added);
+			   strmap_key(fs.f[0], fs.len[0]), &added);
 	if (!added) {
 		diag_at(d, r->name, r->line,
 			"duplicate label of document %s (first on line %lu)",
@@ -152,6 +153,9 @@ void meld_labels_attach(struct meld_labels *ml, const struct collection *c)
 			}
 		}
 	}
+	ml->fnv = xcalloc(ml->docs.n ? ml->docs.n : 1, sizeof *ml->fnv);
+	for (uint32_t g = 0; g < ml->docs.n; g++)
+		ml->fnv[g] = fnv1a64(strmap_str(&ml->docs, g), strmap_len(&ml->docs, g));
 }
 
 void meld_labels_rank(struct meld_labels *ml, const struct collection *c,
@@ -202,7 +206,7 @@ void meld_shares(const struct meld_labels *ml, const struct collection *c,
 	memset(out, 0, MS_N * sizeof *out);
 	for (uint32_t g = 0; g < ml->docs.n; g++) {
 		unsigned lab = ml->label[g];
-		if (lab && meld_flips(strmap_hash(&ml->docs, g), key, mf))
+		if (lab && meld_flips(ml->fnv[g], key, mf))
 			lab = 3 - lab;
 		out[MS_DOCS_L] += lab == MELD_L;
 		out[MS_DOCS_R] += lab == MELD_R;

@@ -49,7 +49,7 @@ void collection_release(struct collection *c)
 
 long collection_find(const struct collection *c, const char *qid, size_t n)
 {
-	uint32_t id = strmap_find(&c->qids, qid, n, fnv1a64(qid, n));
+	uint32_t id = strmap_find(&c->qids, qid, n, strmap_key(qid, n));
 	return id == UINT32_MAX ? -1 : (long)id;
 }
 
@@ -136,7 +136,7 @@ static int parse_line(struct collection *c, struct qtopic **qt, size_t *qtcap,
 		return -1;
 	}
 	tid = strmap_intern(&c->qids, fs.f[0], fs.len[0],
-			    fnv1a64(fs.f[0], fs.len[0]), &added);
+			    strmap_key(fs.f[0], fs.len[0]), &added);
 	if (added) {
 		xgrow(&c->topic, &c->n, tid + 1, sizeof *c->topic);
 		xgrow(qt, qtcap, tid + 1, sizeof **qt);
@@ -147,7 +147,7 @@ static int parse_line(struct collection *c, struct qtopic **qt, size_t *qtcap,
 	t = &c->topic[tid];
 	q = &(*qt)[tid];
 	did = strmap_intern(&t->docs, fs.f[2], fs.len[2],
-			    fnv1a64(fs.f[2], fs.len[2]), &added);
+			    strmap_key(fs.f[2], fs.len[2]), &added);
 	if (!added) {
 		if (!o->dedup) {
 			diag_at(d, r->name, r->line,
@@ -321,7 +321,8 @@ void collection_freeze(struct collection *c)
 		t->n_docs = t->docs.n;
 		t->hash = xcalloc(t->n_docs, sizeof *t->hash);
 		for (uint32_t d = 0; d < t->n_docs; d++)
-			t->hash[d] = strmap_hash(&t->docs, d);
+			t->hash[d] = fnv1a64(strmap_str(&t->docs, d),
+					     strmap_len(&t->docs, d));
 		strmap_release(&t->docs);
 	}
 }

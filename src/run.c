@@ -105,7 +105,7 @@ struct load {
 	long last_topic;
 };
 
-#define PF_AHEAD 12   /* lookups prefetched ahead in flush_batch */
+#define PF_AHEAD 24   /* lookups prefetched ahead in flush_batch */
 
 static void flush_batch(struct load *L)
 {
@@ -211,14 +211,14 @@ static int parse_line(struct load *L, char *line, size_t len, struct diag *d)
 	if (topic < 0) {
 		int added;
 		strmap_intern(&L->unknown, fs.f[0], fs.len[0],
-			      fnv1a64(fs.f[0], fs.len[0]), &added);
+			      strmap_key(fs.f[0], fs.len[0]), &added);
 		return 0;
 	}
 	xgrow(&L->s->batch, &L->s->batch_cap, L->nbatch + 1, sizeof *rec);
 	rec = (struct rec *)L->s->batch + L->nbatch++;
 	rec->docno = fs.f[2];
 	rec->len = (uint32_t)fs.len[2];
-	rec->hash = fnv1a64(fs.f[2], fs.len[2]);
+	rec->hash = strmap_key(fs.f[2], fs.len[2]);
 	rec->line = rd->line;
 	rec->key = key;
 	rec->topic = (uint32_t)topic;
@@ -273,6 +273,7 @@ static void order_ties(struct load *L, struct topic *tp, struct ent *e,
 	for (size_t i = 0; i < n; i++) {
 		t[i].docno = strmap_str(&tp->docs, e[i].id);
 		t[i].e = e[i];
+		strmap_str_prefetch(&tp->docs, e[i].id);
 	}
 	pthread_mutex_unlock(&tp->lock);
 	for (size_t i = 1; i < n && sorted; i++)

@@ -19,21 +19,21 @@ void run_names(struct run *runs, size_t n)
 	/* "all" names the rows of every run in --reliability. */
 	{
 		int added;
-		strmap_intern(&taken, "all", 3, fnv1a64("all", 3), &added);
+		strmap_intern(&taken, "all", 3, strmap_key("all", 3), &added);
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct run *r = &runs[i];
 		const char *tag = r->tag;
 		size_t len = strlen(tag);
 		int added;
-		strmap_intern(&taken, tag, len, fnv1a64(tag, len), &added);
+		strmap_intern(&taken, tag, len, strmap_key(tag, len), &added);
 		if (added) {
 			r->name = xstrdup(tag);
 		} else {
 			for (unsigned long k = 2;; k++) {
 				char buf[CB_MAX_DOCNO + 32];
 				size_t m = (size_t)snprintf(buf, sizeof buf, "%s#%lu", tag, k);
-				strmap_intern(&taken, buf, m, fnv1a64(buf, m), &added);
+				strmap_intern(&taken, buf, m, strmap_key(buf, m), &added);
 				if (added) {
 					r->name = xstrdup(buf);
 					break;

@@ -29,12 +29,60 @@ uint64_t fnv1a64(const char *s, size_t n)
 	return h;
 }
 
-/* Slot index from the FNV hash: FNV's low bits are weak, so mix first. */
+/* Words of 8 bytes (the last 8 may overlap the ones before; a string of
+ * fewer has one word of its bytes), each multiplied into the state with
+ * the length, then the splitmix64 finaliser (the same as image_mix). */
+uint64_t strmap_key(const char *s, size_t n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)n * 0xd1b54a32d192ed03ULL);
+	uint64_t w = 0;
+	if (n < 8) {
+		for (size_t i = 0; i < n; i++)
+			w |= (uint64_t)(unsigned char)s[i] << (8 * i);
+		h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+	} else {
+		for (size_t i = 0; i + 8 < n; i += 8) {
+			memcpy(&w, s + i, 8);
+			h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+			h ^= h >> 29;
+		}
+		memcpy(&w, s + n - 8, 8);
+		h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+	}
+	h ^= h >> 30;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 27;
+	h *= 0x94d049bb133111ebULL;
+	h ^= h >> 31;
+	return h;
+}
+
+/* Whether the n bytes at a and b are equal: 8 at a time (the last 8 may
+ * overlap the ones before), inline, as most strings compared are equal
+ * docnos of 10 to 30 bytes. */
+static inline int same_bytes(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+	size_t i = 0;
+	if (n < 8) {
+		for (; i < n; i++)
+			if (a[i] != b[i])
+				return 0;
+		return 1;
+	}
+	for (; i + 8 < n; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y)
+			return 0;
+	}
+	memcpy(&x, a + n - 8, 8);
+	memcpy(&y, b + n - 8, 8);
+	return x == y;
+}
+
 static size_t slot_of(uint64_t h, size_t mask)
 {
-	h ^= h >> 29;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	h ^= h >> 32;
 	return (size_t)h & mask;
 }
 
@@ -125,7 +173,7 @@ uint32_t strmap_find(const struct strmap *m, const char *s, size_t n,
 			return UINT32_MAX;
 		v--;
 		if (m->ent[v].hash == h && m->ent[v].len == n &&
-		    memcmp(m->ent[v].str, s, n) == 0)
+		    same_bytes(m->ent[v].str, s, n))
 			return v;
 	}
 }
@@ -143,7 +191,7 @@ uint32_t strmap_intern(struct strmap *m, const char *s, size_t n, uint64_t h,
 			break;
 		v--;
 		if (m->ent[v].hash == h && m->ent[v].len == n &&
-		    memcmp(m->ent[v].str, s, n) == 0) {
+		    same_bytes(m->ent[v].str, s, n)) {
 			*added = 0;
 			return v;
 		}
