@@ -52,42 +52,68 @@ static inline void keep_smallest(double *k, size_t *n, size_t cap, double x)
 	k[i] = x;
 }
 
+/* Values sampled, and the rank in the sample of the sieve's bounds. */
+#define SIEVE_SAMPLE 64
+#define SIEVE_RANK 6
+
+/* keep_smallest on both tails for the values z[0..n). */
+static void keep_both(const double *z, size_t n, size_t kb, size_t kt,
+		      double *sm, size_t *nb, double *lg, size_t *nt)
+{
+	for (size_t j = 0; j < n; j++) {
+		double y = z[j];
+		if (*nb < kb || y < sm[kb - 1])
+			keep_smallest(sm, nb, kb, y);
+		if (*nt < kt || -y < lg[kt - 1])
+			keep_smallest(lg, nt, kt, -y);
+	}
+}
+
 /* Into sm[0..kb) the kb smallest of z[0..B), ascending, and into
  * lg[0..kt) the kt largest, negated (ascending negations); kb + kt <= B.
- * The first m values go through keep_smallest; after them, a value can
- * be kept only if it is below the kb-th smallest so far or above the
- * kt-th largest, so the rest are first sifted without a branch into cand
- * (scratch for B values), and only those go through keep_smallest.  The
- * kept values are those of one keep_smallest pass over every value (the
- * kb smallest as a multiset, equal values being the same double). */
+ * The kept values are those of one keep_smallest pass over every value
+ * (the kb smallest as a multiset, equal values being the same double),
+ * found with few branches: the SIEVE_RANK-th smallest and largest of a
+ * sample of SIEVE_SAMPLE values (kept without a branch) bound the tails;
+ * one pass without a branch copies the values beyond them to cand
+ * (scratch for B values); when at least kb are below the lower bound and
+ * kt above the upper one, the tails are among those, else (rarely) every
+ * value goes through keep_smallest. */
 static void keep_tails(const double *z, size_t B, size_t kb, size_t kt,
 		       double *sm, double *lg, double *cand)
 {
-	size_t nb = 0, nt = 0, nc = 0, m = 4 * (kb + kt);
-	double lo, hi;
-	if (m > B)
-		m = B;
-	for (size_t j = 0; j < m; j++) {
-		double y = z[j];
-		if (nb < kb || y < sm[kb - 1])
-			keep_smallest(sm, &nb, kb, y);
-		if (nt < kt || -y < lg[kt - 1])
-			keep_smallest(lg, &nt, kt, -y);
+	size_t nb = 0, nt = 0, nc = 0, nlo = 0, nhi = 0;
+	double lo[SIEVE_RANK], hi[SIEVE_RANK];
+	if (B < 8 * SIEVE_SAMPLE || kb > B / 8 || kt > B / 8) {
+		keep_both(z, B, kb, kt, sm, &nb, lg, &nt);
+		return;
 	}
-	lo = sm[kb - 1];
-	hi = -lg[kt - 1];
-	for (size_t j = m; j < B; j++) {
+	for (int r = 0; r < SIEVE_RANK; r++) {
+		lo[r] = INFINITY;
+		hi[r] = -INFINITY;
+	}
+	for (size_t q = 0; q < SIEVE_SAMPLE; q++) {
+		double a = z[q * (B / SIEVE_SAMPLE)], b = a;
+		for (int r = 0; r < SIEVE_RANK; r++) {   /* min and max chains */
+			double x = lo[r], y = hi[r];
+			lo[r] = a < x ? a : x;
+			a = a < x ? x : a;
+			hi[r] = b > y ? b : y;
+			b = b > y ? y : b;
+		}
+	}
+	for (size_t j = 0; j < B; j++) {
 		double y = z[j];
+		int below = y < lo[SIEVE_RANK - 1], above = y > hi[SIEVE_RANK - 1];
 		cand[nc] = y;
-		nc += (y < lo) | (y > hi);
+		nc += (size_t)(below | above);
+		nlo += (size_t)below;
+		nhi += (size_t)above;
 	}
-	for (size_t j = 0; j < nc; j++) {
-		double y = cand[j];
-		if (y < sm[kb - 1])
-			keep_smallest(sm, &nb, kb, y);
-		if (-y < lg[kt - 1])
-			keep_smallest(lg, &nt, kt, -y);
-	}
+	if (nlo >= kb && nhi >= kt)
+		keep_both(cand, nc, kb, kt, sm, &nb, lg, &nt);
+	else
+		keep_both(z, B, kb, kt, sm, &nb, lg, &nt);
 }
 
 /* The held-out quantile p for a value z of lower-bound rank r, from the

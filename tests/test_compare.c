@@ -118,11 +118,11 @@ int main(void)
 					bad++;
 			cases++;
 		}
-		/* values in ascending and descending order (every value after
-		 * the first ones then passes the sieve of keep_tails) and
-		 * values all equal but a few */
-		for (int r = 0; r < 6; r++) {
-			size_t B = r < 2 ? 1000 : r < 4 ? 137 : 500;
+		/* values in ascending and descending order, and values all
+		 * equal but a few (B = 1000: no value is below the sieve's
+		 * bound, which keep_tails must notice) */
+		for (int r = 0; r < 8; r++) {
+			size_t B = r < 2 ? 1000 : r < 4 ? 137 : r < 6 ? 500 : 1000;
 			struct coverage a = { { 0 }, { 0 } }, b = { { 0 }, { 0 } };
 			for (size_t i = 0; i < B; i++)
 				v[i] = r < 4 ? (double)((r % 2 ? B - i : i) / 3)
