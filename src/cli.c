@@ -154,7 +154,7 @@ static const struct {
 	{ "partitions", 1 }, { "splits", 1 }, { "resamples", 1 },
 	{ "randomizations", 1 }, { "meld", 1 }, { "mf", 1 }, { "pool", 1 },
 	{ "pair-images", 1 }, { "bias", 0 }, { "against", 1 }, { "topics", 1 },
-	{ "engineered", 0 },
+	{ "engineered", 0 }, { "svg", 1 },
 };
 
 /* Index of the long option name (n bytes), or -1. */
@@ -282,6 +282,14 @@ static int apply(struct options *o, const char *opt, const char *v,
 			return -1;
 		}
 		o->pair_images = v;
+	} else if (strcmp(opt, "--svg") == 0) {
+		if (!*v || strcmp(v, "-") == 0) {
+			diag_set(d, "option --svg: %s", *v
+				 ? "standard output carries the table: name a file"
+				 : "empty file name");
+			return -1;
+		}
+		o->svg = v;
 	}
 	return 0;
 }

@@ -175,6 +175,20 @@ static int check_images(const struct options *o, struct diag *d)
 	return 0;
 }
 
+/* --svg draws the TSV table printed on standard output. */
+static int check_svg(const struct options *o, struct diag *d)
+{
+	if (!o->svg)
+		return 0;
+	if (o->format == FORMAT_TREC)
+		diag_set(d, "option --svg: no figure of the -F trec layout (the figure is of the TSV table)");
+	else if (o->images_file && strcmp(o->images_file, "-") == 0)
+		diag_set(d, "option --svg: no figure with --images - (standard output carries the images, not a table)");
+	else
+		return 0;
+	return -1;
+}
+
 int cli_check(const struct options *o, struct diag *d)
 {
 	if (o->format == FORMAT_TREC && o->images > 0) {
@@ -188,7 +202,8 @@ int cli_check(const struct options *o, struct diag *d)
 		diag_set(d, "options --pairs, --reliability, --sensitivity, --partitions, --meld and --bias each print a table of their own: give one");
 		return -1;
 	}
-	if (meld_check(o, d) != 0 || bias_check(o, d) != 0)
+	if (meld_check(o, d) != 0 || bias_check(o, d) != 0 ||
+	    check_svg(o, d) != 0)
 		return -1;
 	return check_replicates(o, d) != 0 || check_images(o, d) != 0 ? -1 : 0;
 }

@@ -18,7 +18,7 @@ void cli_usage(FILE *f)
 	      "              [--resamples M] [--randomizations R] [--against SPEC]...\n"
 	      "              [--topics N] [--engineered] [--quiet] [--pool K]\n"
 	      "              [--pair-images FILE] [--seed S] [--top N] [--top-by MEASURE]\n"
-	      "              QRELS RUN...\n", f);
+	      "              [--svg FILE] QRELS RUN...\n", f);
 }
 
 /* The second half of --help: --bias and what follows, and the output
@@ -34,6 +34,8 @@ static void help_more(FILE *f)
 	      "  --topics N      with --bias: topics per sample (default: every topic)\n"
 	      "  --engineered    with --bias: add per run one with its relevant documents\n"
 	      "                  permuted among its relevant ranks (NAME~perm)\n"
+	      "  --svg FILE      also draw the table as an SVG figure in FILE (per run,\n"
+	      "                  topic, pair, measure or collection; see cbeval(1))\n"
 	      "  --top N         keep only the N runs with the highest score on the\n"
 	      "                  first measure (ties: command-line order)\n"
 	      "  --top-by M      with --top: rank the runs by measure M instead\n"
