@@ -27,7 +27,7 @@ static void sd_by_topic(const struct fig_table *t, const char *m,
 	*off = xcalloc(k->n + 2, sizeof **off);
 	for (size_t r = 1; r < t->nrows; r++)
 		if (id[r])
-			(*off)[id[r] + 1]++;
+			(*off)[id[r]]++;
 	for (size_t i = 1; i <= k->n + 1; i++)
 		(*off)[i] += (*off)[i - 1];
 	*v = xcalloc((*off)[k->n + 1] + 1, sizeof **v);
