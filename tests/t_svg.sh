@@ -14,7 +14,7 @@
 #  - errors: an unwritable --svg FILE (status 2, nothing on stdout), --svg
 #    with -F trec, with --images -, or as - (status 1);
 #  - the committed figures man/fig/*.svg are what tests/figures.sh makes
-#    now, byte for byte;
+#    now, byte for byte, and README.md shows each with its command;
 #  - browser: when chromium is installed (and with the optimised build
 #    only, it is slow), each figure is rendered headless to PNG (exit 0
 #    and a PNG file), and loaded as an image into a canvas in an HTML page
@@ -200,6 +200,17 @@ done
 [ "$(ls man/fig/*.svg | wc -l)" -eq "$(ls "$T"/fig/*.svg | wc -l)" ] &&
 	ok "every figure of tests/figures.sh is committed" ||
 	nok "every figure of tests/figures.sh is committed"
+
+# README.md shows each committed figure, with the command that makes it.
+sed -n "/<<'LIST'/,/^LIST\$/p" tests/figures.sh | sed '1d;$d' > "$T/list"
+while read -r name opts; do
+	if grep -qF "./cbeval $opts --svg $name.svg data/qrels data/runs/* > $name.tsv" README.md &&
+	   grep -qF "](man/fig/$name.svg)" README.md; then
+		ok "README.md shows man/fig/$name.svg and the command that makes it"
+	else
+		nok "README.md shows man/fig/$name.svg and the command that makes it"
+	fi
+done < "$T/list"
 
 # Browser.
 if ! command -v chromium > /dev/null 2>&1; then
