@@ -82,6 +82,20 @@ void fig_empty(FILE *f, const char *title);
  * pixels per category (fewer for many) and the figure's width. */
 double fig_cat_step(size_t n);
 double fig_cat_width(size_t n);
+/* A figure of one plot over categories: their names, the plot height,
+ * the room for a legend at the right (0: none), the title (also the
+ * heading) and the y label. */
+struct fig_cat {
+	const char *const *names;
+	size_t n;
+	double h, legend_w;
+	const char *title, *ylabel;
+};
+/* Begin the document of c: p placed at (70, 40), fig_cat_width(n) wide
+ * with its margins, its y axis fitted to yr; writes the document's
+ * start, the heading and the frame (no x ticks: see svg_cat_labels). */
+void fig_cat_begin(FILE *f, struct svg_plot *p, const struct fig_cat *c,
+		   const struct svg_range *yr);
 /* Category i of n on p: a vertical interval lo..hi with caps and, when
  * mid is a number, a dot at mid; shifted dx pixels; NaN ends: nothing. */
 void fig_interval(FILE *f, const struct svg_plot *p, size_t i, size_t n,

@@ -54,9 +54,10 @@ void fig_bias(FILE *f, const struct fig_in *in)
 	const struct fig_table *t = in->t;
 	const char *m = t->nrows > 1 ? fig_str(t, 1, fig_col(t, "measure")) : "";
 	struct fig_keys k;
-	struct svg_plot p = svg_plot_at(70, 40, 0, 260);
+	struct fig_cat c;
+	struct svg_plot p;
 	struct svg_range yr;
-	double *v, w, bw;
+	double *v, bw;
 	char title[600];
 
 	fig_keys_init(&k);
@@ -65,19 +66,15 @@ void fig_bias(FILE *f, const struct fig_in *in)
 		fig_empty(f, "cbeval: --bias");
 		goto out;
 	}
-	w = 100 + (double)k.n * 90;
-	p.w = w - 100;
-	bw = p.w / (double)k.n / 4;
 	svg_range_init(&yr);
 	svg_range_add(&yr, 0);
 	for (size_t j = 0; j < k.n * 3; j++)
 		svg_range_add(&yr, v[j]);
-	svg_axis_fit(&p.ay, 0, yr.hi, p.y + p.h, p.y);
 	snprintf(title, sizeof title, "%.500s: bias, sigma and RMSE of the ranking", m);
-	svg_begin(f, w + svg_legend_width(legend, 3) + 20,
-		  p.y + p.h + svg_cat_height(k.name, k.n, p.w) + 10, title);
-	fig_heading(f, p.x, 24, title);
-	svg_frame(f, &p, NULL, m);
+	c = (struct fig_cat){ k.name, k.n, 260, svg_legend_width(legend, 3),
+			      title, m };
+	fig_cat_begin(f, &p, &c, &yr);
+	bw = p.w / (double)k.n / 4;
 	for (size_t i = 0; i < k.n; i++)
 		for (size_t j = 0; j < 3; j++) {
 			double x = svg_cat_x(&p, i, k.n) + ((double)j - 1.5) * bw,

@@ -22,10 +22,13 @@ void fig_reliability(FILE *f, const struct fig_in *in)
 	const struct fig_table *t = in->t;
 	int cm = fig_col(t, "measure"), cq = fig_col(t, "qid"),
 	    cs = fig_col(t, "statistic"), cv = fig_col(t, "value");
+	static const char title[] =
+		"per-topic sd over the images: 95th percentile across runs (qsd_p95)";
 	struct fig_keys mk, tk;
+	struct fig_cat c;
 	struct svg_plot p;
 	struct svg_range yr;
-	double *x, *y, w;
+	double *x, *y;
 
 	fig_keys_init(&mk);
 	fig_keys_init(&tk);
@@ -41,20 +44,12 @@ void fig_reliability(FILE *f, const struct fig_in *in)
 		fig_empty(f, "cbeval: --reliability");
 		goto out;
 	}
-	w = fig_cat_width(tk.n);
-	p.x = 70;
-	p.y = 40;
-	p.w = w - 100;
-	p.h = 300;
+	c = (struct fig_cat){ tk.name, tk.n, 300, svg_legend_width(mk.name, mk.n),
+			      title, "qsd_p95" };
+	fig_cat_begin(f, &p, &c, &yr);
 	svg_axis_fit(&p.ax, -0.5, (double)tk.n - 0.5, p.x, p.x + p.w);
 	p.ax.lo = -0.5;   /* category i at value i */
 	p.ax.hi = (double)tk.n - 0.5;
-	svg_axis_fit(&p.ay, yr.lo, yr.hi, p.y + p.h, p.y);
-	svg_begin(f, w + svg_legend_width(mk.name, mk.n),
-		  p.y + p.h + svg_cat_height(tk.name, tk.n, p.w) + 10,
-		  "per-topic sd: 95th percentile across runs (qsd_p95)");
-	fig_heading(f, p.x, 24, "per-topic sd over the images: 95th percentile across runs (qsd_p95)");
-	svg_frame(f, &p, NULL, "qsd_p95");
 	x = xcalloc(tk.n, sizeof *x);
 	y = xcalloc(tk.n, sizeof *y);
 	for (size_t i = 0; i < mk.n; i++) {

@@ -52,9 +52,10 @@ void fig_partitions(FILE *f, const struct fig_in *in)
 	const char *m = t->nrows > 1 ? fig_str(t, 1, fig_col(t, "measure")) : "",
 		   *sp = t->nrows > 1 ? fig_str(t, 1, fig_col(t, "split")) : "";
 	struct fig_keys k;
-	struct svg_plot p = svg_plot_at(70, 40, 0, 280);
+	struct fig_cat c;
+	struct svg_plot p;
 	struct svg_range yr;
-	double *v, w, dx;
+	double *v, dx;
 	char title[700];
 
 	fig_keys_init(&k);
@@ -63,20 +64,16 @@ void fig_partitions(FILE *f, const struct fig_in *in)
 		fig_empty(f, "cbeval: --partitions");
 		goto out;
 	}
-	w = fig_cat_width(k.n);
-	p.w = w - 100;
 	dx = fig_cat_step(k.n) / 6;
 	svg_range_init(&yr);
 	svg_range_add(&yr, 0);
 	for (size_t j = 0; j < k.n * NSTAT; j++)
 		svg_range_add(&yr, v[j]);
-	svg_axis_fit(&p.ay, yr.lo, yr.hi, p.y + p.h, p.y);
 	snprintf(title, sizeof title, "%.500s, split %.100s: system effects with 95%% intervals",
 		 m, sp);
-	svg_begin(f, w + svg_legend_width(legend, 2),
-		  p.y + p.h + svg_cat_height(k.name, k.n, p.w) + 10, title);
-	fig_heading(f, p.x, 24, title);
-	svg_frame(f, &p, NULL, "system effect");
+	c = (struct fig_cat){ k.name, k.n, 280, svg_legend_width(legend, 2),
+			      title, "system effect" };
+	fig_cat_begin(f, &p, &c, &yr);
 	if (p.ay.lo < 0 && p.ay.hi > 0)
 		svg_refline(f, p.x, svg_map(&p.ay, 0), p.x + p.w, svg_map(&p.ay, 0));
 	for (size_t i = 0; i < k.n; i++) {

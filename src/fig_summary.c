@@ -54,6 +54,7 @@ void fig_evaluation(FILE *f, const struct fig_in *in)
 {
 	const struct fig_table *t = in->t;
 	struct fig_keys k;
+	struct fig_cat c;
 	struct svg_plot p;
 	struct svg_range yr;
 	size_t *rows;
@@ -61,7 +62,6 @@ void fig_evaluation(FILE *f, const struct fig_in *in)
 	    cm = fig_col(t, "measure");
 	const char *m;
 	char title[600];
-	double w, lab;
 
 	fig_keys_init(&k);
 	m = runs_of(t, &k, &rows);
@@ -72,18 +72,13 @@ void fig_evaluation(FILE *f, const struct fig_in *in)
 	}
 	snprintf(title, sizeof title, "%.500s per run (mean over topics%s)", m,
 		 in->per_topic ? "; grey: each topic" : "");
-	w = fig_cat_width(k.n);
-	run_plot(&p, k.n, w, 40);
 	svg_range_init(&yr);
 	svg_range_add(&yr, 0);
 	for (size_t r = 1; r < t->nrows; r++)
 		if (fig_is(t, r, cm, m))
 			svg_range_add(&yr, fig_num(t, r, cv));
-	svg_axis_fit(&p.ay, yr.lo, yr.hi, p.y + p.h, p.y);
-	lab = svg_cat_height(k.name, k.n, p.w);
-	svg_begin(f, w, p.y + p.h + lab + 10, title);
-	fig_heading(f, LEFT, 24, title);
-	svg_frame(f, &p, NULL, m);
+	c = (struct fig_cat){ k.name, k.n, PANEL_H, 0, title, m };
+	fig_cat_begin(f, &p, &c, &yr);
 	for (size_t r = 1; in->per_topic && r < t->nrows; r++) {
 		size_t id = fig_key_find(&k, fig_str(t, r, crun));
 		double v = fig_num(t, r, cv);

@@ -48,9 +48,10 @@ void fig_summary_topics(FILE *f, const struct fig_in *in)
 	const struct fig_table *t = in->t;
 	const char *m = t->nrows > 1 ? fig_str(t, 1, fig_col(t, "measure")) : "";
 	struct fig_keys k;
+	struct fig_cat c;
 	struct svg_plot p;
 	struct svg_range yr;
-	double *v, w;
+	double *v;
 	size_t *off;
 	char title[600];
 
@@ -62,19 +63,13 @@ void fig_summary_topics(FILE *f, const struct fig_in *in)
 	}
 	snprintf(title, sizeof title, "%.500s per topic: sd over the images, across runs (min, q25, median, q75, max)",
 		 m);
-	w = fig_cat_width(k.n);
-	p.x = 70;
-	p.y = 40;
-	p.w = w - 100;
-	p.h = 260;
 	svg_range_init(&yr);
 	svg_range_add(&yr, 0);
 	for (size_t i = 0; i < off[k.n]; i++)
 		svg_range_add(&yr, v[i]);
-	svg_axis_fit(&p.ay, yr.lo, yr.hi, p.y + p.h, p.y);
-	svg_begin(f, w, p.y + p.h + svg_cat_height(k.name, k.n, p.w) + 10, title);
-	fig_heading(f, 70, 24, title);
-	svg_frame(f, &p, NULL, "sd of the score over the images");
+	c = (struct fig_cat){ k.name, k.n, 260, 0, title,
+			      "sd of the score over the images" };
+	fig_cat_begin(f, &p, &c, &yr);
 	for (size_t i = 0; i < k.n; i++) {
 		size_t n = off[i + 1] - off[i];
 		double q[5];

@@ -198,3 +198,15 @@ void fig_curve(FILE *f, const struct svg_plot *p, const double *x,
 	free(px);
 	free(py);
 }
+
+void fig_cat_begin(FILE *f, struct svg_plot *p, const struct fig_cat *c,
+		   const struct svg_range *yr)
+{
+	double w = fig_cat_width(c->n);
+	*p = svg_plot_at(70, 40, w - 100, c->h);
+	svg_axis_fit(&p->ay, yr->lo, yr->hi, p->y + p->h, p->y);
+	svg_begin(f, w + c->legend_w,
+		  p->y + p->h + svg_cat_height(c->names, c->n, p->w) + 10, c->title);
+	fig_heading(f, p->x, 24, c->title);
+	svg_frame(f, p, NULL, c->ylabel);
+}

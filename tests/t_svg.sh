@@ -76,26 +76,17 @@ kind partitions --partitions 3 --resamples 50 --randomizations 50 -m AP
 kind meld -b 5 --meld rank --splits 2 -m AP
 kind bias --bias --against pool:5 -t 50 -m AP
 
-# Expected elements on data/.
-c=$(grep '<circle' "$T/pairs.svg" | grep -vc fill)
-[ "$c" -eq 495 ] && ok "pairs: 45 pairs x 11 images = 495 dots" ||
-	nok "pairs: 45 pairs x 11 images = 495 dots (got $c)"
-c=$(grep -c '<polyline' "$T/reliability.svg")
-[ "$c" -eq 7 ] && ok "reliability: one curve per measure (7)" ||
-	nok "reliability: one curve per measure (7, got $c)"
-c=$(grep -c '<polyline' "$T/sensitivity.svg")
-[ "$c" -eq 12 ] && ok "sensitivity: ASL and MR-PT curves of 6 measures (12)" ||
-	nok "sensitivity: ASL and MR-PT curves of 6 measures (12, got $c)"
-c=$(grep -c '<polyline' "$T/meld.svg")
-[ "$c" -eq 6 ] && ok "meld: one CDF per meld factor (6)" ||
-	nok "meld: one CDF per meld factor (6, got $c)"
-c=$(grep -c '<rect .*fill="#' "$T/bias.svg")
-# background + 2 groups x 3 bars
-[ "$c" -eq 7 ] && ok "bias: 3 bars for each of 2 collection pairs" ||
-	nok "bias: 3 bars for each of 2 collection pairs (got $((c - 1)))"
-c=$(grep -c '<rect .*fill="#c6dbef"' "$T/summary_q.svg")
-[ "$c" -eq 20 ] && ok "summary -q: one box per topic (20)" ||
-	nok "summary -q: one box per topic (20, got $c)"
+# Expected elements on data/: count_is N WHAT FILE PATTERN [EXCLUDE].
+count_is() {
+	c=$(grep -e "$4" "$3" | grep -vc -e "${5:-^\$}")
+	[ "$c" -eq "$1" ] && ok "$2 ($1)" || nok "$2 ($1, got $c)"
+}
+count_is 495 "pairs: a dot per pair and image, 45 x 11" "$T/pairs.svg" '<circle' fill
+count_is 7 "reliability: one curve per measure" "$T/reliability.svg" '<polyline'
+count_is 12 "sensitivity: ASL and MR-PT curves of 6 measures" "$T/sensitivity.svg" '<polyline'
+count_is 6 "meld: one CDF per meld factor" "$T/meld.svg" '<polyline'
+count_is 6 "bias: 3 bars for each of 2 collection pairs" "$T/bias.svg" '<rect .*fill="#' 'fill="#ffffff"'
+count_is 20 "summary -q: one box per topic" "$T/summary_q.svg" '<rect .*fill="#c6dbef"'
 for r in gen000 gen009; do
 	grep -q ">$r</text>" "$T/summary.svg" && ok "summary: run name $r as text" ||
 		nok "summary: run name $r as text"
