@@ -35,6 +35,9 @@ int fig_col(const struct fig_table *t, const char *name);
  * empty cell or c < 0). */
 const char *fig_str(const struct fig_table *t, size_t r, int c);
 double fig_num(const struct fig_table *t, size_t r, int c);
+/* The value of the column named name in the first data row ("" when
+ * there is none): the first measure, the first split. */
+const char *fig_first(const struct fig_table *t, const char *name);
 /* Whether cell (r, c) is s. */
 int fig_is(const struct fig_table *t, size_t r, int c, const char *s);
 

@@ -52,7 +52,7 @@ void fig_bias(FILE *f, const struct fig_in *in)
 {
 	static const char *const legend[] = { "|b|", "sigma", "rmse" };
 	const struct fig_table *t = in->t;
-	const char *m = t->nrows > 1 ? fig_str(t, 1, fig_col(t, "measure")) : "";
+	const char *m = fig_first(t, "measure");
 	struct fig_keys k;
 	struct fig_cat c;
 	struct svg_plot p;

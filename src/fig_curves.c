@@ -90,7 +90,7 @@ void fig_meld(FILE *f, const struct fig_in *in)
 	const struct fig_table *t = in->t;
 	int cm = fig_col(t, "measure"), cmf = fig_col(t, "mf"),
 	    cs = fig_col(t, "statistic"), cv = fig_col(t, "value");
-	const char *m = t->nrows > 1 ? fig_str(t, 1, cm) : "";
+	const char *m = fig_first(t, "measure");
 	struct fig_keys mf;
 	struct svg_plot p = svg_plot_at(70, 40, 400, 400);
 	double *x = xcalloc(t->nrows + 2, sizeof *x), *y = xcalloc(t->nrows + 2, sizeof *y);

@@ -18,8 +18,7 @@ void fig_pairs(FILE *f, const struct fig_in *in)
 {
 	static const char *const legend[] = { "image 1..B", "root (image 0)" };
 	const struct fig_table *t = in->pi;
-	const char *m = in->t->nrows > 1
-		? fig_str(in->t, 1, fig_col(in->t, "measure")) : "";
+	const char *m = fig_first(in->t, "measure");
 	int cm = fig_col(t, "measure"), cq = fig_col(t, "qid"),
 	    ci = fig_col(t, "image"), cd = fig_col(t, "diff"), cp = fig_col(t, "p");
 	struct svg_range xr;

@@ -49,8 +49,8 @@ void fig_partitions(FILE *f, const struct fig_in *in)
 		"with interaction (_int)", "without (_noint)",
 	};
 	const struct fig_table *t = in->t;
-	const char *m = t->nrows > 1 ? fig_str(t, 1, fig_col(t, "measure")) : "",
-		   *sp = t->nrows > 1 ? fig_str(t, 1, fig_col(t, "split")) : "";
+	const char *m = fig_first(t, "measure"),
+		   *sp = fig_first(t, "split");
 	struct fig_keys k;
 	struct fig_cat c;
 	struct svg_plot p;

@@ -26,7 +26,7 @@ static const char *runs_of(const struct fig_table *t, struct fig_keys *k,
 {
 	int crun = fig_col(t, "run"), cq = fig_col(t, "qid"),
 	    cm = fig_col(t, "measure");
-	const char *m = t->nrows > 1 ? fig_str(t, 1, cm) : "";
+	const char *m = fig_first(t, "measure");
 	size_t cap = 0;
 	*rows = NULL;
 	for (size_t r = 1; r < t->nrows; r++) {

@@ -46,7 +46,7 @@ static void sd_by_topic(const struct fig_table *t, const char *m,
 void fig_summary_topics(FILE *f, const struct fig_in *in)
 {
 	const struct fig_table *t = in->t;
-	const char *m = t->nrows > 1 ? fig_str(t, 1, fig_col(t, "measure")) : "";
+	const char *m = fig_first(t, "measure");
 	struct fig_keys k;
 	struct fig_cat c;
 	struct svg_plot p;

@@ -89,6 +89,11 @@ double fig_num(const struct fig_table *t, size_t r, int c)
 	return *end ? NAN : v;   /* NA, and anything else not a number */
 }
 
+const char *fig_first(const struct fig_table *t, const char *name)
+{
+	return t->nrows > 1 ? fig_str(t, 1, fig_col(t, name)) : "";
+}
+
 int fig_is(const struct fig_table *t, size_t r, int c, const char *s)
 {
 	return c >= 0 && strcmp(fig_str(t, r, c), s) == 0;

@@ -22,14 +22,7 @@
 #    pixel that is not white; a blank SVG of the same kind is checked to
 #    give 0 such pixels, so the check can fail.
 set -u
-here=$(pwd)
-top=$(cd "$(dirname "$0")/.." && pwd) || exit 2
-case ${CBEVAL:-} in
-'') CBEVAL=$top/cbeval ;;
-/*) ;;
-*) CBEVAL=$here/$CBEVAL ;;
-esac
-cd "$top" || exit 2
+. "$(dirname "$0")/top.sh"
 . tests/lib.sh
 XC=$top/build/xmlcheck
 [ -x "$XC" ] || { nok "build/xmlcheck built (make build/xmlcheck)"; exit 1; }
