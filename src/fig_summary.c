@@ -40,16 +40,6 @@ static const char *runs_of(const struct fig_table *t, struct fig_keys *k,
 	return m;
 }
 
-/* A plot of n runs in a figure of width w, its top at y. */
-static void run_plot(struct svg_plot *p, size_t n, double w, double y)
-{
-	(void)n;
-	p->x = LEFT;
-	p->y = y;
-	p->w = w - LEFT - 30;
-	p->h = PANEL_H;
-}
-
 void fig_evaluation(FILE *f, const struct fig_in *in)
 {
 	const struct fig_table *t = in->t;
@@ -147,8 +137,8 @@ void fig_summary(FILE *f, const struct fig_in *in)
 	snprintf(title, sizeof title, "%.500s per run: root score (dot) and 95%% interval",
 		 m);
 	w = fig_cat_width(k.n);
-	run_plot(&p[0], k.n, w, 40);
-	run_plot(&p[1], k.n, w, 40 + PANEL_H + 50);
+	p[0] = svg_plot_at(LEFT, 40, w - LEFT - 30, PANEL_H);
+	p[1] = svg_plot_at(LEFT, 40 + PANEL_H + 50, w - LEFT - 30, PANEL_H);
 	svg_range_init(&yr);
 	for (size_t i = 0; i < k.n; i++)
 		for (const char *c = "root\0ci_lo\0ci_hi\0"; *c; c += strlen(c) + 1)
