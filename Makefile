@@ -64,6 +64,11 @@ build/ref_%: tests/ref_%.c tests/ref_common.h
 	@mkdir -p build
 	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ $< -lm $(LDLIBS)
 
+# The well-formedness checker of the --svg figures (tests/t_svg.sh).
+build/xmlcheck: tests/xmlcheck.c
+	@mkdir -p build
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/xmlcheck.c $(LDLIBS)
+
 # libFuzzer targets (clang with libclang-rt; not needed by make test).
 FUZZCC ?= clang
 FUZZFLAGS = -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -pthread
@@ -93,8 +98,13 @@ fuzz-smoke: $(FUZZ_BINS)
 	  || { echo "not ok - fuzz smoke $$t"; tail -30 build/fuzz/smoke_$$t.log; exit 1; }; \
 	done
 
-test: cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen $(REFS)
+test: cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen $(REFS) build/xmlcheck
 	sh tests/run.sh
+
+# The figures of README.md (man/fig/*.svg), made from data/; tests/t_svg.sh
+# checks that the committed ones are what this makes.
+figures: cbeval
+	sh tests/figures.sh write
 
 check-valgrind: cbeval
 	sh tests/valgrind.sh
@@ -118,4 +128,4 @@ uninstall:
 clean:
 	rm -rf build cbeval
 
-.PHONY: all test check-valgrind check-scale bench fuzz fuzz-smoke install uninstall clean
+.PHONY: all test figures check-valgrind check-scale bench fuzz fuzz-smoke install uninstall clean

@@ -13,8 +13,9 @@
  *   meld         --meld           predictivity across melded halves
  *   bias         --bias           bias and variance of rankings
  *
- * Adding one: write its print function, add a row here (analysis.c) and
- * the option that selects it (cli.c).
+ * Adding one: write its print function and its figure (a src/fig_*.c,
+ * see figure.h), add a row here (analysis.c) and the option that selects
+ * it (cli.c).
  */
 #ifndef CBEVAL_ANALYSIS_H
 #define CBEVAL_ANALYSIS_H
@@ -25,6 +26,7 @@
 #include "bias.h"
 #include "cli.h"
 #include "diag.h"
+#include "figure.h"
 #include "meld.h"
 #include "pool.h"
 #include "score.h"
@@ -61,6 +63,8 @@ struct analysis {
 					  reads no kept images */
 	/* Print the table; returns 0, or -1 when writing failed. */
 	int (*print)(FILE *f, const struct analysis_in *in);
+	/* Draw the figure of --svg from the printed table (figure.h). */
+	fig_fn *figure;
 };
 
 extern const struct analysis analysis_table[];

@@ -49,6 +49,7 @@ struct options {
 	size_t nmf;
 	unsigned long pool;       /* --pool K: judgement pool depth, 0 = none */
 	const char *pair_images;  /* --pair-images FILE, or NULL */
+	const char *svg;          /* --svg FILE: the figure, or NULL */
 	int bias;                 /* --bias */
 	char **against;           /* --against SPECs, borrowed from argv */
 	size_t nagainst;

@@ -110,14 +110,22 @@ static int room_bias(FILE *f, const struct analysis_in *in)
 }
 
 const struct analysis analysis_table[] = {
-	{ "evaluation", NULL, IN_ROOT, 0, 0, room_evaluation },
-	{ "summary", NULL, IN_IMAGES, 0, 0, room_summary },
-	{ "pairs", "--pairs", IN_IMAGES, 1, 1, room_pairs },
-	{ "reliability", "--reliability", IN_IMAGES, 1, 0, room_reliability },
-	{ "sensitivity", "--sensitivity", IN_ROOT, 0, 0, room_sensitivity },
-	{ "partitions", "--partitions", IN_ROOT, 0, 0, room_partitions },
-	{ "meld", "--meld", IN_OWN, 0, 0, room_meld },
-	{ "bias", "--bias", IN_OWN, 0, 0, room_bias },
+	{ "evaluation", NULL, IN_ROOT, 0, 0, room_evaluation,
+	  fig_evaluation },
+	{ "summary", NULL, IN_IMAGES, 0, 0, room_summary,
+	  fig_summary },
+	{ "pairs", "--pairs", IN_IMAGES, 1, 1, room_pairs,
+	  fig_pairs },
+	{ "reliability", "--reliability", IN_IMAGES, 1, 0, room_reliability,
+	  fig_reliability },
+	{ "sensitivity", "--sensitivity", IN_ROOT, 0, 0, room_sensitivity,
+	  fig_sensitivity },
+	{ "partitions", "--partitions", IN_ROOT, 0, 0, room_partitions,
+	  fig_partitions },
+	{ "meld", "--meld", IN_OWN, 0, 0, room_meld,
+	  fig_meld },
+	{ "bias", "--bias", IN_OWN, 0, 0, room_bias,
+	  fig_bias },
 };
 const size_t analysis_table_len = sizeof analysis_table / sizeof *analysis_table;
 

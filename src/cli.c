@@ -156,6 +156,7 @@ static const struct {
 	{ "randomizations", 1 }, { "meld", 1 }, { "mf", 1 }, { "pool", 1 },
 	{ "pair-images", 1 }, { "bias", 0 }, { "against", 1 }, { "topics", 1 },
 	{ "engineered", 0 }, { "image-range", 1 }, { "from-images", 1 },
+	{ "svg", 1 },
 };
 
 /* Index of the long option name (n bytes), or -1. */
@@ -327,6 +328,14 @@ static int apply(struct options *o, const char *opt, const char *v,
 			return -1;
 		}
 		*(strcmp(opt, "--images") == 0 ? &o->images_file : &o->pair_images) = v;
+	} else if (strcmp(opt, "--svg") == 0) {
+		if (!*v || strcmp(v, "-") == 0) {
+			diag_set(d, "option --svg: %s", *v
+				 ? "standard output carries the table: name a file"
+				 : "empty file name");
+			return -1;
+		}
+		o->svg = v;
 	}
 	return 0;
 }

@@ -175,6 +175,20 @@ static int check_images(const struct options *o, struct diag *d)
 	return 0;
 }
 
+/* --svg draws the TSV table printed on standard output. */
+static int check_svg(const struct options *o, struct diag *d)
+{
+	if (!o->svg)
+		return 0;
+	if (o->format == FORMAT_TREC)
+		diag_set(d, "option --svg: no figure of the -F trec layout (the figure is of the TSV table)");
+	else if (o->images_file && strcmp(o->images_file, "-") == 0)
+		diag_set(d, "option --svg: no figure with --images - (standard output carries the images, not a table)");
+	else
+		return 0;
+	return -1;
+}
+
 /* --from-images: the scores and the images come from the files; only
  * the analyses of corpus images, computed from them. */
 static int from_check(const struct options *o, struct diag *d)
@@ -203,6 +217,8 @@ static int from_check(const struct options *o, struct diag *d)
 		diag_set(d, "options --pairs, --reliability, --sensitivity, --partitions, --meld and --bias each print a table of their own: give one");
 		return -1;
 	}
+	if (check_svg(o, d) != 0)
+		return -1;
 	return check_images(o, d);
 }
 
@@ -213,7 +229,7 @@ static int range_check(const struct options *o, struct diag *d)
 	const char *a = o->pairs ? "--pairs" : o->reliability ? "--reliability"
 		: o->sensitivity ? "--sensitivity" : o->partitions
 		? "--partitions" : o->meld ? "--meld" : o->bias ? "--bias"
-		: o->per_topic ? "-q" : NULL;
+		: o->per_topic ? "-q" : o->svg ? "--svg" : NULL;
 	if (o->range_last > o->images) {
 		diag_set(d, "option --image-range %lu-%lu: LAST is more than -b %lu",
 			 o->range_first, o->range_last, o->images);
@@ -248,7 +264,8 @@ int cli_check(const struct options *o, struct diag *d)
 		diag_set(d, "options --pairs, --reliability, --sensitivity, --partitions, --meld and --bias each print a table of their own: give one");
 		return -1;
 	}
-	if (meld_check(o, d) != 0 || bias_check(o, d) != 0)
+	if (meld_check(o, d) != 0 || bias_check(o, d) != 0 ||
+	    check_svg(o, d) != 0)
 		return -1;
 	return check_replicates(o, d) != 0 || check_images(o, d) != 0 ? -1 : 0;
 }

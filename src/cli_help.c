@@ -18,10 +18,10 @@ void cli_usage(FILE *f)
 	      "              [--resamples M] [--randomizations R] [--against SPEC]...\n"
 	      "              [--topics N] [--engineered] [--quiet] [--pool K]\n"
 	      "              [--pair-images FILE] [--seed S] [--top N] [--top-by MEASURE]\n"
-	      "              [--image-range FIRST-LAST] QRELS RUN...\n"
+	      "              [--image-range FIRST-LAST] [--svg FILE] QRELS RUN...\n"
 	      "       cbeval --from-images FILE [--from-images FILE]... [-q] [-j N] [-p N]\n"
 	      "              [--quiet] [--images FILE] [--pairs | --reliability]\n"
-	      "              [--pair-images FILE]\n", f);
+	      "              [--pair-images FILE] [--svg FILE]\n", f);
 }
 
 /* The second half of --help: --bias and what follows, and the output
@@ -45,6 +45,8 @@ static void help_more(FILE *f)
 	      "                  one run with -b B prints (summary, -q, --pairs,\n"
 	      "                  --reliability, --images); scoring options, -b and --seed\n"
 	      "                  come from the files\n"
+	      "  --svg FILE      also draw the table as an SVG figure in FILE (per run,\n"
+	      "                  topic, pair, measure or collection; see cbeval(1))\n"
 	      "  --top N         keep only the N runs with the highest score on the\n"
 	      "                  first measure (ties: command-line order)\n"
 	      "  --top-by M      with --top: rank the runs by measure M instead\n"

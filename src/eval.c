@@ -5,6 +5,7 @@
  */
 #include "eval.h"
 #include "analysis.h"
+#include "figure.h"
 #include "boot.h"
 #include "collection.h"
 #include "imgfile.h"
@@ -201,13 +202,95 @@ static int images_of(const struct scorer *s, const struct options *o,
 	return 0;
 }
 
+/* The files an analysis writes besides standard output: --images (or
+ * standard output itself; with --image-range the image file, and then
+ * nothing is printed), --pair-images and --svg.  With --svg and
+ * --pairs the --pair-images rows are captured in memory for the figure
+ * (pi) and copied to the --pair-images file, if one was given. */
+struct outputs {
+	FILE *img, *pairs, *svg;
+	int to_stdout;              /* no table: --images -, --image-range */
+	struct fig_capture pi;      /* pi.f NULL unless captured */
+};
+
+/* Open the outputs of o (nothing but the capture when none is named).
+ * Returns 0, or -1 with d set and nothing left open. */
+static int open_outputs(const struct options *o, struct outputs *w,
+			struct diag *d)
+{
+	memset(w, 0, sizeof *w);
+	if (o->images_file) {
+		/* with --image-range the images are all there is to write */
+		w->to_stdout = strcmp(o->images_file, "-") == 0 || o->range_first;
+		w->img = strcmp(o->images_file, "-") == 0 ? stdout
+			: open_out(o->images_file, d);
+		if (!w->img)
+			return -1;
+	}
+	if ((o->pair_images && !(w->pairs = open_out(o->pair_images, d))) ||
+	    (o->svg && !(w->svg = open_out(o->svg, d)))) {
+		if (w->img && w->img != stdout)
+			fclose(w->img);
+		if (w->pairs)
+			fclose(w->pairs);
+		return -1;
+	}
+	if (o->svg && o->pairs)
+		fig_capture_open(&w->pi);
+	return 0;
+}
+
+/* Close the outputs (copying the captured --pair-images rows to their
+ * file); a write error sets d and *status as close_out does. */
+static void close_outputs(const struct options *o, struct outputs *w,
+			  int *status, struct diag *d)
+{
+	fig_capture_close(&w->pi);
+	if (w->img && w->img != stdout)
+		close_out(w->img, o->images_file, status, d);
+	if (w->pairs && w->pi.buf)
+		fwrite(w->pi.buf, 1, w->pi.len, w->pairs);
+	if (w->pairs)
+		close_out(w->pairs, o->pair_images, status, d);
+	if (w->svg)
+		close_out(w->svg, o->svg, status, d);
+	free(w->pi.buf);
+}
+
+/* Print the table of a to standard output; with --svg, draw the figure
+ * first and write the table only once the figure file is written and
+ * closed.  Returns EXIT_OK, or EXIT_DATA with d set. */
+static int print_table(const struct analysis *a, const struct analysis_in *in,
+		       const struct options *o, struct outputs *w,
+		       struct diag *d)
+{
+	struct fig_capture tab = { NULL, NULL, 0 };
+	int status = EXIT_OK, rc;
+	if (!w->svg)
+		rc = a->print(stdout, in);
+	else if ((rc = figure_print(a, in, w->pi.f ? &w->pi : NULL, w->svg,
+				    &tab)) == 0) {
+		close_out(w->svg, o->svg, &status, d);
+		w->svg = NULL;
+		if (status == EXIT_OK)
+			rc = fwrite(tab.buf, 1, tab.len, stdout) == tab.len &&
+			     fflush(stdout) == 0 ? 0 : -1;
+	}
+	free(tab.buf);
+	if (status == EXIT_OK && rc != 0) {
+		diag_write_failed(d, "output");
+		status = EXIT_DATA;
+	}
+	return status;
+}
+
 /* Run the selected analysis: score what it reads - the root, or with -b
  * the images (writing --images; with "--images -" stdout carries the
- * images table only) - then print its table.  An analysis with pools of
- * its own (--pairs under --pool), or with replicates of its own (--meld,
- * --bias), scores them itself.  With set (--from-images) the images are
- * read from its files; with --image-range they are only written (x is
- * NULL with set: no analysis reads extras). */
+ * images table only) - then print its table (and draw its figure).  An
+ * analysis with pools of its own (--pairs under --pool), or with
+ * replicates of its own (--meld, --bias), scores them itself.  With set
+ * (--from-images) the images are read from its files; with --image-range
+ * they are only written (x is NULL with set: no analysis reads extras). */
 static int run_analysis(const struct scorer *s, const struct options *o,
 			const struct extras *x, size_t nkept, struct imgset *set,
 			struct pool *pool, struct diag *d)
@@ -216,10 +299,12 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 	struct analysis_in in;
 	struct boot_result br;
 	struct warnings warn;
-	FILE *img = NULL;
+	struct outputs w;
 	double *root = NULL;
-	int status = EXIT_DATA, to_stdout = 0, rc = 0;
+	int status = EXIT_DATA;
 
+	if (open_outputs(o, &w, d) != 0)
+		return EXIT_DATA;
 	memset(&br, 0, sizeof br);
 	memset(&in, 0, sizeof in);
 	warnings_init(&warn);
@@ -228,22 +313,11 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 	in.pool = pool;
 	in.progress = isatty(2);
 	in.warn = &warn;
-	if (o->images_file) {
-		to_stdout = strcmp(o->images_file, "-") == 0 || o->range_first;
-		img = strcmp(o->images_file, "-") == 0 ? stdout
-			: open_out(o->images_file, d);
-		if (!img)
-			return EXIT_DATA;
-	}
-	in.images = img;
+	in.images = w.img;
 	in.labels = x ? &x->ml : NULL;
 	in.bias = x ? &x->bs : NULL;
 	in.npool = nkept;
-	if (o->pair_images && !(in.pair_images = open_out(o->pair_images, d))) {
-		if (img && img != stdout)
-			fclose(img);
-		return EXIT_DATA;
-	}
+	in.pair_images = w.pi.f ? w.pi.f : w.pairs;
 	if (a->input == IN_IMAGES && o->pool && a->own_pools) {
 		/* scored by the analysis, pool by pool */
 	} else if (a->input == IN_IMAGES) {
@@ -253,21 +327,13 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 		root = score_root(s, pool);
 		in.root = root;
 	}
-	if (!to_stdout)
-		rc = a->print(stdout, &in);
+	status = w.to_stdout ? EXIT_OK : print_table(a, &in, o, &w, d);
 	if (!o->quiet) {
 		const struct warnings *l = &warn;
 		warnings_print(stderr, &l, 1);
 	}
-	if (rc != 0)
-		diag_write_failed(d, "output");
-	else
-		status = EXIT_OK;
 out:
-	if (img && img != stdout)
-		close_out(img, o->images_file, &status, d);
-	if (in.pair_images)
-		close_out(in.pair_images, o->pair_images, &status, d);
+	close_outputs(o, &w, &status, d);
 	free(root);
 	boot_result_release(&br);
 	warnings_release(&warn);

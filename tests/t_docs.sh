@@ -16,14 +16,7 @@
 # the top of the tree).
 set -u
 
-here=$(pwd)
-top=$(cd "$(dirname "$0")/.." && pwd) || exit 2
-case ${CBEVAL:-} in
-'') CBEVAL=$top/cbeval ;;
-/*) ;;
-*) CBEVAL=$here/$CBEVAL ;;
-esac
-cd "$top" || exit 2
+. "$(dirname "$0")/top.sh"
 
 MAN=man/cbeval.1
 README=README.md

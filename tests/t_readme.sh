@@ -63,14 +63,7 @@
 # awk.
 set -u
 
-here=$(pwd)
-top=$(cd "$(dirname "$0")/.." && pwd) || exit 2
-case ${CBEVAL:-} in
-'') CBEVAL=$top/cbeval ;;
-/*) ;;
-*) CBEVAL=$here/$CBEVAL ;;
-esac
-cd "$top" || exit 2
+. "$(dirname "$0")/top.sh"
 . tests/lib.sh
 
 README=README.md

@@ -1,8 +1,8 @@
 #!/bin/sh
 # tests/valgrind.sh - run cbeval under valgrind (memcheck, leaks included)
 # on the test collections: plain evaluation, the bootstrap with -q and
-# --images, --pairs, --reliability, gzip input, image ranges and their
-# merge, and error exits.  Prints
+# --images, --pairs, --reliability, --svg, gzip input, image ranges and
+# their merge, and error exits.  Prints
 # "ok - ..." / "not ok - ..." per command and exits 1 on any error.
 # Used by "make check-valgrind".
 set -u
@@ -35,6 +35,9 @@ vg 0 -q -F trec -m map,P_10 $R/qrels $R/runs/sys000.run "$T/sys001.run.gz"
 vg 0 -q -b 5 -j 2 --images "$T/img" $R/qrels $R/runs/*.run
 vg 0 -q -b 4 --pairs $R/qrels $R/runs/*.run
 vg 0 -b 4 --reliability $R/qrels $R/runs/*.run
+vg 0 -q -b 4 --pairs --svg "$T/pairs.svg" --pair-images "$T/pi" $R/qrels $R/runs/*.run
+vg 0 -q -b 4 --svg "$T/topics.svg" $R/qrels $R/runs/*.run
+vg 2 --svg "$T/no/such.svg" $R/qrels $R/runs/*.run
 vg 0 --order=rank --dedup -M 50 $R/qrels $R/runs/sys002.run
 vg 2 $R/qrels "$T/bad.run"
 vg 2 $R/qrels "$T/missing.run"
