@@ -46,6 +46,7 @@ struct analysis_in {
 	FILE *images;                  /* --images, or NULL */
 	const struct meld_labels *labels;  /* --meld's labels */
 	FILE *pair_images;             /* --pair-images stream, or NULL */
+	FILE *pair_fig;                /* --svg --pairs: the figure's rows */
 	const struct bias_set *bias;   /* --bias's collections */
 	size_t npool;                  /* the runs given (the rest engineered) */
 };

@@ -26,7 +26,12 @@ struct compare_opts {
 	int decimals;
 	int progress;           /* progress line on standard error */
 	FILE *pair_images;      /* --pair-images stream, or NULL */
+	FILE *pair_fig;         /* --svg: the rows of the figure, or NULL */
 };
+
+/* Dots of the --pairs figure: with more pairs x images than this, every
+ * k-th image only (k the least that brings them under it). */
+#define COMPARE_FIG_DOTS 20000
 
 /* --pairs: the table "runA runB measure qid root_diff ... p_lt05", one
  * row per unordered pair (A before B in command-line order) and measure,
@@ -36,8 +41,10 @@ struct compare_opts {
  * images, or, when s->pool is set (br unused, may be NULL), each pair's
  * own pool in every image (pairpool.h).  With o->pair_images, also the
  * table "runA runB measure qid image diff p" there, rows in the same
- * order, then images 0..B.  Returns 0, or -1 when writing f failed (the
- * caller checks o->pair_images). */
+ * order, then images 0..B.  With o->pair_fig, the rows of that table a
+ * figure draws: its header, then for the first slot and qid "all" image 0
+ * and images 1..B thinned as COMPARE_FIG_DOTS says.  Returns 0, or -1
+ * when writing f failed (the caller checks the other streams). */
 int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 		  const struct compare_opts *o);
 

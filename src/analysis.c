@@ -31,6 +31,7 @@ static void compare_opts_of(const struct analysis_in *in, struct compare_opts *c
 	co->decimals = in->o->decimals;
 	co->progress = in->progress;
 	co->pair_images = in->pair_images;
+	co->pair_fig = in->pair_fig;
 }
 
 static int room_pairs(FILE *f, const struct analysis_in *in)

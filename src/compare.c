@@ -234,57 +234,73 @@ struct rel_job {
 	struct progress prog;    /* (pair, topic) triples + image pairs */
 };
 
-/* Triples whose sums run side by side in triple_group. */
+/* Triples whose sums run side by side in triple_group (written out for
+ * four). */
 #define TRIPLES 4
 
-/* The sd and coverage of the differences of runs A and C on topics t0 ..
- * t0+n-1 (n <= TRIPLES): the mean and sd of stats_mean and stats_sd, each
- * triple's sums in image order as theirs, but the n triples' sums in one
- * loop, so that their chains of additions overlap. */
-static void triple_group(struct rel_job *j, size_t A, size_t C, size_t p,
-			 size_t t0, size_t n, unsigned w)
+/* The sd and coverage of the differences of run A and runs C0 ..
+ * C0+n-1 (n <= TRIPLES) on topic t: the mean and sd of stats_mean and
+ * stats_sd, each triple's sums in image order as theirs, but the n
+ * triples' sums in one loop, so that their chains of additions overlap. */
+static void triple_group(struct rel_job *j, size_t A, size_t C0, size_t n,
+			 size_t t, unsigned w)
 {
 	size_t S = j->s->nruns, nt = j->s->c->n, nimg = j->B + 1, B = j->B;
 	double *z = j->scratch + (size_t)w * (TRIPLES + 2) * B, *x = z + TRIPLES * B;
-	const double *a[TRIPLES], *c[TRIPLES];
-	double sum[TRIPLES] = { 0 }, ss[TRIPLES] = { 0 }, mean[TRIPLES];
-	for (size_t q = 0; q < n; q++) {
-		a[q] = j->br->full + ((j->k * nt + t0 + q) * S + A) * nimg + 1;
-		c[q] = j->br->full + ((j->k * nt + t0 + q) * S + C) * nimg + 1;
+	const double *row = j->br->full + (j->k * nt + t) * S * nimg + 1;
+	const double *a = row + A * nimg, *c[TRIPLES];
+	double s0 = 0, s1 = 0, s2 = 0, s3 = 0, ss[TRIPLES], m[TRIPLES];
+	double *z0 = z, *z1 = z + B, *z2 = z + 2 * B, *z3 = z + 3 * B;
+	for (size_t q = 0; q < TRIPLES; q++)   /* idle lanes: repeat the first */
+		c[q] = row + (C0 + (q < n ? q : 0)) * nimg;
+	/* four named accumulators, so that they stay in registers */
+	for (size_t b = 0; b < B; b++) {
+		double d0 = a[b] - c[0][b], d1 = a[b] - c[1][b];
+		double d2 = a[b] - c[2][b], d3 = a[b] - c[3][b];
+		z0[b] = d0;
+		z1[b] = d1;
+		z2[b] = d2;
+		z3[b] = d3;
+		s0 += d0;
+		s1 += d1;
+		s2 += d2;
+		s3 += d3;
 	}
-	for (size_t q = n; q < TRIPLES; q++) {   /* idle lanes: repeat the first */
-		a[q] = a[0];
-		c[q] = c[0];
+	m[0] = s0 / (double)B;
+	m[1] = s1 / (double)B;
+	m[2] = s2 / (double)B;
+	m[3] = s3 / (double)B;
+	s0 = s1 = s2 = s3 = 0;
+	for (size_t b = 0; b < B; b++) {
+		double e0 = z0[b] - m[0], e1 = z1[b] - m[1];
+		double e2 = z2[b] - m[2], e3 = z3[b] - m[3];
+		s0 += e0 * e0;
+		s1 += e1 * e1;
+		s2 += e2 * e2;
+		s3 += e3 * e3;
 	}
-	for (size_t b = 0; b < B; b++)
-		for (size_t q = 0; q < TRIPLES; q++) {
-			double d = a[q][b] - c[q][b];
-			z[q * B + b] = d;
-			sum[q] += d;
-		}
-	for (size_t q = 0; q < TRIPLES; q++)
-		mean[q] = sum[q] / (double)B;
-	for (size_t b = 0; b < B; b++)
-		for (size_t q = 0; q < TRIPLES; q++) {
-			double e = z[q * B + b] - mean[q];
-			ss[q] += e * e;
-		}
+	ss[0] = s0;
+	ss[1] = s1;
+	ss[2] = s2;
+	ss[3] = s3;
 	for (size_t q = 0; q < n; q++) {
+		size_t p = j->pair_base[A] + (C0 + q - A - 1);
 		compare_coverage(z + q * B, B, x, &j->cov[w]);
-		j->pqsd[p * nt + t0 + q] = B < 2 ? NAN : sqrt(ss[q] / (double)(B - 1));
+		j->pqsd[p * nt + t] = B < 2 ? NAN : sqrt(ss[q] / (double)(B - 1));
 	}
 }
 
-static void triple_task(void *ctx, size_t A, unsigned w)
+/* Every pair of runs on topic t: the topic's values of every run (about
+ * 1 MB at 129 runs and B = 1000) stay in cache for all the pairs, so
+ * the kept images are read from memory once per slot. */
+static void triple_task(void *ctx, size_t t, unsigned w)
 {
 	struct rel_job *j = ctx;
-	size_t S = j->s->nruns, nt = j->s->c->n;
-	for (size_t C = A + 1; C < S; C++) {
-		size_t p = j->pair_base[A] + (C - A - 1);
-		for (size_t t = 0; t < nt; t += TRIPLES)
-			triple_group(j, A, C, p, t, nt - t < TRIPLES ? nt - t : TRIPLES, w);
-		progress_add(&j->prog, (unsigned long)nt, w == 0);
-	}
+	size_t S = j->s->nruns;
+	for (size_t A = 0; A + 1 < S; A++)
+		for (size_t C = A + 1; C < S; C += TRIPLES)
+			triple_group(j, A, C, S - C < TRIPLES ? S - C : TRIPLES, t, w);
+	progress_add(&j->prog, (unsigned long)j->npairs_runs, w == 0);
 }
 
 static unsigned popcount64(uint64_t x)
@@ -422,7 +438,7 @@ static void rel_pairs(FILE *f, struct rel_job *j, const struct compare_opts *o,
 	j->k = k;
 	memset(j->cov, 0, pool_size(o->pool) * sizeof *j->cov);
 	if (S > 1)
-		pool_run(o->pool, S - 1, triple_task, j);
+		pool_run(o->pool, nt, triple_task, j);
 	m = stats_mean(j->pqsd, npr * nt);
 	row(f, mname, "all", "all", "pair_qsd_mean", npr ? m : NAN, d);
 	row(f, mname, "all", "all", "pair_qsd_sd",

@@ -205,8 +205,8 @@ static int images_of(const struct scorer *s, const struct options *o,
 /* The files an analysis writes besides standard output: --images (or
  * standard output itself; with --image-range the image file, and then
  * nothing is printed), --pair-images and --svg.  With --svg and
- * --pairs the --pair-images rows are captured in memory for the figure
- * (pi) and copied to the --pair-images file, if one was given. */
+ * --pairs the rows of the figure (a thinned part of the --pair-images
+ * table, compare.h) are captured in memory (pi). */
 struct outputs {
 	FILE *img, *pairs, *svg;
 	int to_stdout;              /* no table: --images -, --image-range */
@@ -240,16 +240,14 @@ static int open_outputs(const struct options *o, struct outputs *w,
 	return 0;
 }
 
-/* Close the outputs (copying the captured --pair-images rows to their
- * file); a write error sets d and *status as close_out does. */
+/* Close the outputs; a write error sets d and *status as close_out
+ * does. */
 static void close_outputs(const struct options *o, struct outputs *w,
 			  int *status, struct diag *d)
 {
 	fig_capture_close(&w->pi);
 	if (w->img && w->img != stdout)
 		close_out(w->img, o->images_file, status, d);
-	if (w->pairs && w->pi.buf)
-		fwrite(w->pi.buf, 1, w->pi.len, w->pairs);
 	if (w->pairs)
 		close_out(w->pairs, o->pair_images, status, d);
 	if (w->svg)
@@ -317,7 +315,8 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 	in.labels = x ? &x->ml : NULL;
 	in.bias = x ? &x->bs : NULL;
 	in.npool = nkept;
-	in.pair_images = w.pi.f ? w.pi.f : w.pairs;
+	in.pair_images = w.pairs;
+	in.pair_fig = w.pi.f;
 	if (a->input == IN_IMAGES && o->pool && a->own_pools) {
 		/* scored by the analysis, pool by pool */
 	} else if (a->input == IN_IMAGES) {

@@ -30,33 +30,6 @@ void fig_capture_close(struct fig_capture *c)
 	c->f = NULL;
 }
 
-/* The header and the rows of measure m and qid "all" of the --pair-images
- * text (len bytes at buf): all the figure reads, a fraction of the rows
- * to parse.  Returns a malloc'd text and sets *out to its length. */
-static char *pair_rows(const char *buf, size_t len, const char *m,
-		       size_t *out)
-{
-	char *keep = xmalloc(size_add(len, 1)), *w = keep;
-	size_t ml = strlen(m);
-	for (const char *p = buf, *end = buf + len; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p)), *f = p;
-		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
-		for (int tabs = 0; tabs < 2 && f; tabs++) {   /* f: the 3rd field */
-			f = memchr(f, '\t', (size_t)(p + n - f));
-			if (f)
-				f++;
-		}
-		if (p == buf || (f && p + n - f > (ptrdiff_t)ml + 5 &&
-				 memcmp(f, m, ml) == 0 && memcmp(f + ml, "\tall\t", 5) == 0)) {
-			memcpy(w, p, n);
-			w += n;
-		}
-		p += n;
-	}
-	*out = (size_t)(w - keep);
-	return keep;
-}
-
 int figure_print(const struct analysis *a, const struct analysis_in *in,
 		 struct fig_capture *pi, FILE *svg, struct fig_capture *tab)
 {
@@ -76,10 +49,7 @@ int figure_print(const struct analysis *a, const struct analysis_in *in,
 	fi.pi = NULL;
 	fi.per_topic = in->o->per_topic;
 	if (pi) {
-		size_t n;
-		char *rows = pair_rows(pi->buf, pi->len, fig_first(&t, "measure"), &n);
-		fig_table_parse(&pt, rows, n);
-		free(rows);
+		fig_table_parse(&pt, pi->buf, pi->len);
 		fi.pi = &pt;
 	}
 	a->figure(svg, &fi);

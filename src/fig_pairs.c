@@ -3,16 +3,15 @@
  * measure of the table, every pair's paired t-test p against the
  * difference A - B of the per-system scores, one dot per pair and image
  * (Zobel & Rashidi, Figure 6), read from the --pair-images rows of qid
- * "all": images 1..B as translucent blue dots (every k-th image only
- * when there would be more than FIG_PAIRS_MAX dots), the root (image 0)
- * as red dots; dashed lines at p = 0.05 and at a difference of 0.
+ * "all" (which compare_pairs writes for the figure, thinned to every k-th
+ * image when there would be more than COMPARE_FIG_DOTS dots): images
+ * 1..B as translucent blue dots, the root (image 0) as red dots; dashed
+ * lines at p = 0.05 and at a difference of 0.
  */
 #include "figure.h"
 #include "svg.h"
 
 #include <math.h>
-
-#define FIG_PAIRS_MAX 20000
 
 void fig_pairs(FILE *f, const struct fig_in *in)
 {
@@ -23,20 +22,16 @@ void fig_pairs(FILE *f, const struct fig_in *in)
 	    ci = fig_col(t, "image"), cd = fig_col(t, "diff"), cp = fig_col(t, "p");
 	struct svg_range xr;
 	struct svg_plot p = svg_plot_at(70, 40, 520, 340);
-	size_t n = 0, every;
 	char title[600];
 
 	svg_range_init(&xr);
 	for (size_t r = 1; r < t->nrows; r++)
-		if (fig_is(t, r, cm, m) && fig_is(t, r, cq, "all")) {
+		if (fig_is(t, r, cm, m) && fig_is(t, r, cq, "all"))
 			svg_range_add(&xr, fig_num(t, r, cd));
-			n += fig_num(t, r, ci) > 0;
-		}
 	if (!isfinite(xr.lo)) {
 		fig_empty(f, "cbeval: --pairs");
 		return;
 	}
-	every = n > FIG_PAIRS_MAX ? (n + FIG_PAIRS_MAX - 1) / FIG_PAIRS_MAX : 1;
 	snprintf(title, sizeof title, "%.500s: paired t-test p against the difference, per pair and image",
 		 m);
 	svg_axis_fit(&p.ax, xr.lo, xr.hi, p.x, p.x + p.w);
@@ -53,8 +48,7 @@ void fig_pairs(FILE *f, const struct fig_in *in)
 			double img = fig_num(t, r, ci), d = fig_num(t, r, cd),
 			       pv = fig_num(t, r, cp);
 			if (!fig_is(t, r, cm, m) || !fig_is(t, r, cq, "all") ||
-			    !isfinite(d) || !isfinite(pv) || (img == 0) != root ||
-			    (!root && fmod(img - 1, (double)every) != 0))
+			    !isfinite(d) || !isfinite(pv) || (img == 0) != root)
 				continue;
 			svg_dot(f, svg_map(&p.ax, d), svg_map(&p.ay, pv),
 				root ? 3 : 2);

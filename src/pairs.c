@@ -398,6 +398,25 @@ static void print_images(FILE *f, const struct pair_job *j, size_t n,
 		}
 }
 
+/* The rows of the --svg figure for the n pairs of the batch (of npairs in
+ * all): the first slot's per-system differences and p, image 0 and, of
+ * images 1..B, every k-th (compare.h).  buf holds B + 1. */
+static void print_fig(FILE *f, const struct pair_job *j, size_t n,
+		      size_t npairs, double *buf)
+{
+	size_t nimg = j->o->B + 1, ns = j->s->nslots;
+	double dots = (double)npairs * (double)j->o->B;
+	size_t every = dots > COMPARE_FIG_DOTS
+		? (size_t)ceil(dots / COMPARE_FIG_DOTS) : 1;
+	for (size_t i = 0; i < n; i++) {
+		const double *p = j->pimg + i * ns * nimg;
+		sys_diff(j, i, 0, buf);
+		for (size_t b = 0; b < nimg; b++)
+			if (b == 0 || (b - 1) % every == 0)
+				image_row(f, j, i, 0, "all", b, buf[b], p[b]);
+	}
+}
+
 /* ---- the table ---------------------------------------------------------- */
 
 int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
@@ -434,7 +453,7 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 	j.pa = xcalloc(batch, sizeof *j.pa);
 	j.pb = xcalloc(batch, sizeof *j.pb);
 	j.rows = xcalloc(size_mul(batch, j.rows_per_pair * PC_N), sizeof *j.rows);
-	if (o->pair_images)
+	if (o->pair_images || o->pair_fig)
 		j.pimg = xcalloc(size_mul(size_mul(batch, ns), nimg), sizeof *j.pimg);
 	j.scratch = xcalloc(size_mul(pool_size(o->pool), 6 * nimg), sizeof *j.scratch);
 	j.tc = nt >= 2 ? t_critical((double)nt - 1) : 0;
@@ -445,6 +464,8 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 	      "p_gt\tp_eq\troot_p\tp_median\tp_lt05\n", f);
 	if (o->pair_images)
 		fputs("runA\trunB\tmeasure\tqid\timage\tdiff\tp\n", o->pair_images);
+	if (o->pair_fig)
+		fputs("runA\trunB\tmeasure\tqid\timage\tdiff\tp\n", o->pair_fig);
 	while (done < npairs) {
 		size_t n = 0;
 		for (; n < batch && done + n < npairs; n++) {
@@ -469,6 +490,8 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 		print_rows(f, &j, n);
 		if (o->pair_images)
 			print_images(o->pair_images, &j, n, j.scratch);
+		if (o->pair_fig)
+			print_fig(o->pair_fig, &j, n, npairs, j.scratch);
 		done += n;
 	}
 	progress_end(&j.prog);

@@ -68,6 +68,8 @@ kind sensitivity --sensitivity -t 50
 kind partitions --partitions 3 --resamples 50 --randomizations 50 -m AP
 kind meld -b 5 --meld rank --splits 2 -m AP
 kind bias --bias --against pool:5 -t 50 -m AP
+# 45 pairs x 500 images = 22500 dots > 20000: images 1, 3, 5, ... only
+kind pairs_thin -b 500 --pairs -m AP
 
 # Expected elements on data/: count_is N WHAT FILE PATTERN [EXCLUDE].
 count_is() {
@@ -75,6 +77,7 @@ count_is() {
 	[ "$c" -eq "$1" ] && ok "$2 ($1)" || nok "$2 ($1, got $c)"
 }
 count_is 495 "pairs: a dot per pair and image, 45 x 11" "$T/pairs.svg" '<circle' fill
+count_is 11295 "pairs, 45 pairs x 500 images: every 2nd image, 45 x (250 + root)" "$T/pairs_thin.svg" '<circle' fill
 count_is 7 "reliability: one curve per measure" "$T/reliability.svg" '<polyline'
 count_is 12 "sensitivity: ASL and MR-PT curves of 6 measures" "$T/sensitivity.svg" '<polyline'
 count_is 6 "meld: one CDF per meld factor" "$T/meld.svg" '<polyline'
