@@ -1,6 +1,7 @@
 /*
- * score_int.h - what score.c shares with pairpool.c, which builds the
- * hits of a pair's two runs under the pair's own pool from their pooled
+ * score_int.h - what score.c shares with scan.c (from a ranking under
+ * an image to its hit vector) and with pairpool.c, which builds the hits
+ * of a pair's two runs under the pair's own pool from their pooled
  * entries (a few per run) instead of scanning their rankings, and then
  * scores them with the same measure calls.  Not an interface for
  * anything else; see score.h.
@@ -38,5 +39,51 @@ static inline int score_same_stretch(const uint32_t *ids, uint32_t nj,
 			return 0;
 	return 1;
 }
+
+/* ---- scan.c ---------------------------------------------------------- */
+
+/* One ranking's static layout for topic t (run.h): its ids, the entries
+ * of relevant-or-gain documents (ii), the judged stretches (sp), and the
+ * two extents the positions must reach: ei, past the last entry of ii,
+ * and ej, the end of the last stretch, which is followed only down to
+ * the depth. */
+struct scan_layout {
+	const uint32_t *ids, *ii, *sp;
+	size_t n, ni, nsp, ei, ej;
+};
+
+/* The layout of run r's ranking of topic t. */
+void scan_layout_of(const struct scorer *s, const struct run *r, size_t t,
+		    struct scan_layout *l);
+
+/* The positions of the ranking of l under multiplicities k into P, with
+ * its pooled entries into pe (*np of them) when kj != k; nj is the
+ * topic's n_judged.  Returns i: P is valid on [0, i]. */
+size_t scan_positions(const struct scan_layout *l, uint64_t depth,
+		      const uint8_t *k, const uint8_t *kj, uint32_t nj,
+		      uint32_t *P, uint32_t *pe, size_t *np);
+
+/* The same in SCORE_LANES images at once, from interleaved multiplicities
+ * k8 ([doc][lane]) into P8 ([entry][lane]).  Returns i: P8 is valid on
+ * [0, i] in every lane; scan_lane_stop gives lane j's own i. */
+size_t scan_positions_lanes(const struct scan_layout *l, uint64_t depth,
+			    const uint8_t *k8, uint32_t *P8);
+size_t scan_lane_stop(const struct scan_layout *l, uint64_t depth,
+		      const uint32_t *P8, size_t j, size_t ib);
+
+/* The hit vector of the ranking of l from its positions (entry e at
+ * P[e * ps], valid on [0, i]), judged multiplicities kj, every document's
+ * multiplicity k[id * ks] and, when pooled, its pooled entries x->pe[0..np)
+ * into out (pointing into x).  Returns 0 when the image leaves the
+ * ranking empty, else 1. */
+int scan_ranked(const struct scorer *s, const struct scan_layout *l, size_t t,
+		const uint32_t *P, size_t ps, size_t i, const uint8_t *k,
+		size_t ks, const uint8_t *kj, int pooled, size_t np,
+		struct score_scratch *x, struct ranked *out);
+
+/* Both steps for one image: positions under k, then the hit vector. */
+int scan_ranking(const struct scorer *s, const struct run *r, size_t t,
+		 const uint8_t *k, const uint8_t *kj, struct score_scratch *x,
+		 struct ranked *out);
 
 #endif

@@ -257,10 +257,51 @@ static void note_scoring(struct options *o, const char *opt)
 			o->scoring = scoring_opts[i];
 }
 
+/* The options naming a file or measure (--top-by, --meld, --images,
+ * --pair-images, --svg): 0 when opt is one and v is good, -1 with d set
+ * when v is not, 1 when opt is another option. */
+static int apply_name(struct options *o, const char *opt, const char *v,
+		      struct diag *d)
+{
+	if (strcmp(opt, "--top-by") == 0) {
+		if (!*v) {
+			diag_set(d, "option --top-by: empty measure name");
+			return -1;
+		}
+		o->top_by = v;
+	} else if (strcmp(opt, "--meld") == 0) {
+		if (!*v || strcmp(v, "-") == 0) {
+			diag_set(d, "option --meld: %s (a labels file or 'rank')",
+				 *v ? "the labels cannot come from standard input"
+				    : "empty file name");
+			return -1;
+		}
+		o->meld = v;
+	} else if (strcmp(opt, "--images") == 0 || strcmp(opt, "--pair-images") == 0) {
+		if (!*v) {
+			diag_set(d, "option %s: empty file name", opt);
+			return -1;
+		}
+		*(strcmp(opt, "--images") == 0 ? &o->images_file : &o->pair_images) = v;
+	} else if (strcmp(opt, "--svg") == 0) {
+		if (!*v || strcmp(v, "-") == 0) {
+			diag_set(d, "option --svg: %s", *v
+				 ? "standard output carries the table: name a file"
+				 : "empty file name");
+			return -1;
+		}
+		o->svg = v;
+	} else {
+		return 1;
+	}
+	return 0;
+}
+
 static int apply(struct options *o, const char *opt, const char *v,
 		 struct diag *d)
 {
 	long n;
+	int rc;
 	note_scoring(o, opt);
 	for (size_t i = 0; i < sizeof count_opts / sizeof *count_opts; i++)
 		if (strcmp(opt, count_opts[i].name) == 0) {
@@ -270,6 +311,8 @@ static int apply(struct options *o, const char *opt, const char *v,
 				(unsigned long)n;
 			return 0;
 		}
+	if ((rc = apply_name(o, opt, v, d)) <= 0)
+		return rc;
 	if (strcmp(opt, "-m") == 0) {
 		o->mspec = xreallocarray(o->mspec, o->nmspec + 1, sizeof *o->mspec);
 		o->mspec[o->nmspec++] = (char *)v;
@@ -304,38 +347,10 @@ static int apply(struct options *o, const char *opt, const char *v,
 		if (num_arg(opt, v, 2, 64, &n, d))
 			return -1;
 		o->partitions = (unsigned)n;
-	} else if (strcmp(opt, "--top-by") == 0) {
-		if (!*v) {
-			diag_set(d, "option --top-by: empty measure name");
-			return -1;
-		}
-		o->top_by = v;
-	} else if (strcmp(opt, "--meld") == 0) {
-		if (!*v || strcmp(v, "-") == 0) {
-			diag_set(d, "option --meld: %s (a labels file or 'rank')",
-				 *v ? "the labels cannot come from standard input"
-				    : "empty file name");
-			return -1;
-		}
-		o->meld = v;
 	} else if (strcmp(opt, "--mf") == 0) {
 		return parse_mf(o, v, d);
 	} else if (strcmp(opt, "--against") == 0) {
 		return parse_against(o, v, d);
-	} else if (strcmp(opt, "--images") == 0 || strcmp(opt, "--pair-images") == 0) {
-		if (!*v) {
-			diag_set(d, "option %s: empty file name", opt);
-			return -1;
-		}
-		*(strcmp(opt, "--images") == 0 ? &o->images_file : &o->pair_images) = v;
-	} else if (strcmp(opt, "--svg") == 0) {
-		if (!*v || strcmp(v, "-") == 0) {
-			diag_set(d, "option --svg: %s", *v
-				 ? "standard output carries the table: name a file"
-				 : "empty file name");
-			return -1;
-		}
-		o->svg = v;
 	}
 	return 0;
 }

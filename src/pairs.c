@@ -421,44 +421,89 @@ static void print_fig(FILE *f, const struct pair_job *j, size_t n,
 
 /* ---- the table ---------------------------------------------------------- */
 
-int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
-		  const struct compare_opts *o)
+/* Set up j for the pairs of s in batches (pp is the pair pools' state
+ * under --pool); returns the batch size.  pair_job_release frees. */
+static size_t pair_job_init(struct pair_job *j, const struct scorer *s,
+			    const struct boot_result *br,
+			    const struct compare_opts *o, struct pairpool *pp)
 {
 	size_t S = s->nruns, nt = s->c->n, ns = s->nslots, nimg = o->B + 1;
-	size_t npairs = S * (S - (S > 0)) / 2, batch, done = 0, A = 0, C = 1;
-	struct pairpool pp;
-	struct pair_job j;
-	int rc = 0;
-
-	memset(&j, 0, sizeof j);
-	j.s = s;
-	j.o = o;
+	size_t npairs = S * (S - (S > 0)) / 2, batch;
+	memset(j, 0, sizeof *j);
+	j->s = s;
+	j->o = o;
 	if (s->pool) {
 		batch = pairpool_batch(s, o->B, npairs, o->per_topic);
-		pairpool_init(&pp, s, o->B, batch, o->per_topic);
-		j.pp = &pp;
-		progress_init(&j.prog, o->progress, "pairs",
+		pairpool_init(pp, s, o->B, batch, o->per_topic);
+		j->pp = pp;
+		progress_init(&j->prog, o->progress, "pairs",
 			      (unsigned long)(npairs * (nt + 1)),
 			      (unsigned long)(nt + 1));
 	} else {
 		/* pairs of about 8 first runs: moments_task reads each second
 		 * run's values once for 8 pairs */
 		batch = 8 * S > 256 ? 8 * S : 256;
-		j.br = br;
-		j.mz = xcalloc(size_mul(batch, nimg), sizeof *j.mz);
-		j.mss = xcalloc(size_mul(batch, nimg), sizeof *j.mss);
-		j.byc = xcalloc(batch, sizeof *j.byc);
-		j.cbase = xcalloc(S + 1, sizeof *j.cbase);
-		progress_init(&j.prog, o->progress, "pairs", (unsigned long)npairs, 1);
+		j->br = br;
+		j->mz = xcalloc(size_mul(batch, nimg), sizeof *j->mz);
+		j->mss = xcalloc(size_mul(batch, nimg), sizeof *j->mss);
+		j->byc = xcalloc(batch, sizeof *j->byc);
+		j->cbase = xcalloc(S + 1, sizeof *j->cbase);
+		progress_init(&j->prog, o->progress, "pairs", (unsigned long)npairs, 1);
 	}
-	j.rows_per_pair = ns * (1 + (o->per_topic ? nt : 0));
-	j.pa = xcalloc(batch, sizeof *j.pa);
-	j.pb = xcalloc(batch, sizeof *j.pb);
-	j.rows = xcalloc(size_mul(batch, j.rows_per_pair * PC_N), sizeof *j.rows);
+	j->rows_per_pair = ns * (1 + (o->per_topic ? nt : 0));
+	j->pa = xcalloc(batch, sizeof *j->pa);
+	j->pb = xcalloc(batch, sizeof *j->pb);
+	j->rows = xcalloc(size_mul(batch, j->rows_per_pair * PC_N), sizeof *j->rows);
 	if (o->pair_images || o->pair_fig)
-		j.pimg = xcalloc(size_mul(size_mul(batch, ns), nimg), sizeof *j.pimg);
-	j.scratch = xcalloc(size_mul(pool_size(o->pool), 6 * nimg), sizeof *j.scratch);
-	j.tc = nt >= 2 ? t_critical((double)nt - 1) : 0;
+		j->pimg = xcalloc(size_mul(size_mul(batch, ns), nimg), sizeof *j->pimg);
+	j->scratch = xcalloc(size_mul(pool_size(o->pool), 6 * nimg), sizeof *j->scratch);
+	j->tc = nt >= 2 ? t_critical((double)nt - 1) : 0;
+	return batch;
+}
+
+static void pair_job_release(struct pair_job *j, struct pairpool *pp)
+{
+	progress_end(&j->prog);
+	if (j->pp)
+		pairpool_release(pp);
+	free(j->pa);
+	free(j->pb);
+	free(j->rows);
+	free(j->pimg);
+	free(j->scratch);
+	free(j->mz);
+	free(j->mss);
+	free(j->byc);
+	free(j->cbase);
+}
+
+/* The n pairs of j's batch, slot by slot: their moments (without pair
+ * pools; with them, pp scores the pairs first), then each pair's
+ * statistics. */
+static void pair_batch(struct pair_job *j, struct pairpool *pp, size_t n)
+{
+	size_t S = j->s->nruns, nimg = j->o->B + 1;
+	if (j->pp)
+		pairpool_score(pp, j->pa, j->pb, n, j->o->pool, &j->prog);
+	else
+		index_by_c(j, n);
+	for (j->k = 0; j->k < j->s->nslots; j->k++) {
+		if (!j->pp)
+			pool_run(j->o->pool, (S + MOM_RUNS - 1) / MOM_RUNS *
+				 ((nimg + MOM_IMAGES - 1) / MOM_IMAGES),
+				 moments_task, j);
+		pool_run(j->o->pool, n, pair_task, j);
+	}
+}
+
+int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
+		  const struct compare_opts *o)
+{
+	size_t S = s->nruns, npairs = S * (S - (S > 0)) / 2, done = 0, A = 0, C = 1;
+	struct pairpool pp;
+	struct pair_job j;
+	size_t batch = pair_job_init(&j, s, br, o, &pp);
+	int rc = 0;
 
 	/* The qid column is there with and without -q, so that the columns
 	 * keep their numbers; without -q it holds "all". */
@@ -478,17 +523,7 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 				C = A + 1;
 			}
 		}
-		if (j.pp)
-			pairpool_score(&pp, j.pa, j.pb, n, o->pool, &j.prog);
-		else
-			index_by_c(&j, n);
-		for (j.k = 0; j.k < ns; j.k++) {
-			if (!j.pp)
-				pool_run(o->pool, (S + MOM_RUNS - 1) / MOM_RUNS *
-					 ((nimg + MOM_IMAGES - 1) / MOM_IMAGES),
-					 moments_task, &j);
-			pool_run(o->pool, n, pair_task, &j);
-		}
+		pair_batch(&j, &pp, n);
 		print_rows(f, &j, n);
 		if (o->pair_images)
 			print_images(o->pair_images, &j, n, j.scratch);
@@ -496,19 +531,8 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 			print_fig(o->pair_fig, &j, n, npairs, j.scratch);
 		done += n;
 	}
-	progress_end(&j.prog);
 	if (fflush(f) != 0 || ferror(f))
 		rc = -1;
-	if (j.pp)
-		pairpool_release(&pp);
-	free(j.pa);
-	free(j.pb);
-	free(j.rows);
-	free(j.pimg);
-	free(j.scratch);
-	free(j.mz);
-	free(j.mss);
-	free(j.byc);
-	free(j.cbase);
+	pair_job_release(&j, &pp);
 	return rc;
 }

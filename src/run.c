@@ -143,15 +143,44 @@ static void flush_batch(struct load *L)
 	L->nbatch = 0;
 }
 
+/* The key a line is ordered by: its score (checked even when the order
+ * is another), its rank with --order=rank, 0 with --order=file.
+ * Returns 0, or -1 with d set. */
+static int line_key(const struct load *L, const struct fields *fs,
+		    double *key, struct diag *d)
+{
+	const struct reader *rd = &L->rd;
+	const char *why;
+	char qb[80];
+	if (lex_double(fs->f[4], fs->len[4], key, &why) != 0) {
+		diag_at(d, rd->name, rd->line, "score '%s': %s",
+			diag_quote(qb, sizeof qb, fs->f[4], fs->len[4]), why);
+		return -1;
+	}
+	if (L->o->order == ORDER_RANK) {
+		long rank;
+		/* Ranks are compared as doubles: keep them exact. */
+		if (lex_long(fs->f[3], fs->len[3], -(1L << 53), 1L << 53, &rank,
+			     &why) != 0) {
+			diag_at(d, rd->name, rd->line, "rank '%s': %s",
+				diag_quote(qb, sizeof qb, fs->f[3], fs->len[3]),
+				why);
+			return -1;
+		}
+		*key = (double)rank;
+	} else if (L->o->order == ORDER_FILE) {
+		*key = 0;
+	}
+	return 0;
+}
+
 static int parse_line(struct load *L, char *line, size_t len, struct diag *d)
 {
 	struct fields fs;
 	int k;
 	long topic;
 	double key;
-	const char *why;
 	struct rec *rec;
-	char qb[80];
 	const struct reader *rd = &L->rd;
 
 	if (len == 0 || line[0] == '#')
@@ -173,25 +202,8 @@ static int parse_line(struct load *L, char *line, size_t len, struct diag *d)
 			CB_MAX_DOCNO);
 		return -1;
 	}
-	if (lex_double(fs.f[4], fs.len[4], &key, &why) != 0) {
-		diag_at(d, rd->name, rd->line, "score '%s': %s",
-			diag_quote(qb, sizeof qb, fs.f[4], fs.len[4]), why);
+	if (line_key(L, &fs, &key, d) != 0)
 		return -1;
-	}
-	if (L->o->order == ORDER_RANK) {
-		long rank;
-		/* Ranks are compared as doubles: keep them exact. */
-		if (lex_long(fs.f[3], fs.len[3], -(1L << 53), 1L << 53, &rank,
-			     &why) != 0) {
-			diag_at(d, rd->name, rd->line, "rank '%s': %s",
-				diag_quote(qb, sizeof qb, fs.f[3], fs.len[3]),
-				why);
-			return -1;
-		}
-		key = (double)rank;
-	} else if (L->o->order == ORDER_FILE) {
-		key = 0;
-	}
 	if (L->nlines++ == 0) {
 		L->r->tag = xstrndup(fs.f[5], fs.len[5]);
 	} else if (!L->mixed_line && (strlen(L->r->tag) != fs.len[5] ||
