@@ -87,6 +87,20 @@ outputs() {
 	else
 		nok "$tag: --images FILE and --pair-images FILE of the merge = single run"
 	fi
+	# and the figures
+	for a in "" --pairs; do
+		# shellcheck disable=SC2086
+		"$CBEVAL" -b 40 --quiet $a --svg "$T/f1.svg" $single > /dev/null 2>&1
+		# shellcheck disable=SC2086
+		(IFS='
+'; "$CBEVAL" $a --svg "$T/f2.svg" $(from_args $files)) > /dev/null 2>&1
+		if [ -s "$T/f1.svg" ] && cmp -s "$T/f1.svg" "$T/f2.svg"; then
+			ok "$tag: the --svg figure${a:+ of $a} of the merge = single run"
+		else
+			nok "$tag: the --svg figure${a:+ of $a} of the merge = single run"
+		fi
+		rm -f "$T/f1.svg" "$T/f2.svg"
+	done
 }
 
 # ---- 1. data/ and a generated collection --------------------------------

@@ -22,6 +22,8 @@
  * 2. Q >= AP on binary judgements (grades 0/1, level 1), at the root and
  *    in images, with equality at the root when no relevant document is
  *    ranked below position R.
+ *    Images scored eight side by side (score_topic_images) equal those
+ *    scored one by one, bit for bit.
  * 3. The image function fits Poisson(1) over 10^6 (docno, image) pairs
  *    (chi-square, 5 degrees of freedom, p > 0.001 <=> X2 < 20.515) and
  *    agrees with the floating-point definition on every pair.
@@ -386,6 +388,32 @@ static double check_aggregates(const struct scorer *s, const double *agg,
 	return worst;
 }
 
+/* The values of score_topic_images for a few runs of consecutive images
+ * (more than SCORE_LANES, fewer, with and without the root) against
+ * score_topic_image one image at a time: the count of values that are
+ * not the same double. */
+static long lanes_differ(const struct scorer *s, struct score_scratch *x)
+{
+	static const uint64_t from[] = { 0, 1, 5 }, count[] = { 11, 3, 9 };
+	size_t block = s->nruns * s->nslots;
+	double *one = xcalloc(block, sizeof *one);
+	double *many = xcalloc(block * 11, sizeof *many);
+	long bad = 0;
+	for (size_t t = 0; t < s->c->n; t++)
+		for (size_t c = 0; c < 3; c++) {
+			score_topic_images(s, t, from[c], count[c], x, many);
+			for (uint64_t i = 0; i < count[c]; i++) {
+				score_topic_image(s, t, from[c] + i, x, one);
+				for (size_t v = 0; v < block; v++)
+					bad += memcmp(&one[v], &many[i * block + v],
+						      sizeof *one) != 0;
+			}
+		}
+	free(one);
+	free(many);
+	return bad;
+}
+
 static void exactness(const char *label, const char *const *specs,
 		      size_t nspec)
 {
@@ -395,7 +423,7 @@ static void exactness(const char *label, const char *const *specs,
 	long nlines[1 + MAXR];
 	int cases = 0, worst_case = -1;
 	double worst = 0;
-	long compared = 0, rzero = 0;
+	long compared = 0, rzero = 0, lanes_bad = 0;
 	long nonzero[NSPEC_MAX * MEASURE_MAX_OUT] = { 0 };
 	double max_ret = 0, agg_worst = 0;
 
@@ -480,6 +508,7 @@ static void exactness(const char *label, const char *const *specs,
 			free(rv);
 			unload(&ref);
 		}
+		lanes_bad += lanes_differ(&fast.s, &x);
 		agg_worst = check_aggregates(&fast.s, agg, agg_worst);
 		free(agg);
 		free(out);
@@ -490,6 +519,9 @@ static void exactness(const char *label, const char *const *specs,
 	CHECK(worst <= 1e-12 && compared > 2000,
 	      "fast images equal explicitly written images (%s): %d collections, %ld values (%ld zero), worst %.3g (case %d)",
 	      label, cases, compared, rzero, worst, worst_case);
+	CHECK(lanes_bad == 0,
+	      "(%s) images scored side by side (score_topic_images: 0..10, 1..3, 5..13) equal images scored one by one, bit for bit: %ld differ",
+	      label, lanes_bad);
 	CHECK(agg_worst <= 1e-9,
 	      "(%s) every image's value for all (mean, sum, geometric mean) equals the aggregate of the written images' values: worst relative difference %.3g",
 	      label, agg_worst);
