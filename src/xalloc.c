@@ -4,6 +4,7 @@
  */
 #include "xalloc.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,11 +13,19 @@
 
 _Noreturn void xalloc_die(void)
 {
+	/* The one mutable static of cbeval: a latch, so that when several
+	 * threads run out of memory at once one of them reports it and ends
+	 * the process, and the others wait for that. */
+	static atomic_flag dying = ATOMIC_FLAG_INIT;
 	static const char msg[] = "cbeval: out of memory\n";
-	/* write(2) rather than stdio: stdio may itself need memory. */
-	ssize_t w = write(2, msg, sizeof msg - 1);
-	(void)w;
-	_Exit(2);
+	if (!atomic_flag_test_and_set(&dying)) {
+		/* write(2) rather than stdio: stdio may itself need memory. */
+		ssize_t w = write(2, msg, sizeof msg - 1);
+		(void)w;
+		_Exit(2);
+	}
+	for (;;)
+		pause();
 }
 
 void *xmalloc(size_t n)
