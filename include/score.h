@@ -81,7 +81,6 @@ struct score_scratch {
 	uint8_t *k8;            /* [doc][lane] multiplicities */
 	uint32_t *P8;           /* [entry][lane] positions of one ranking */
 	uint8_t *kl;            /* [lane][judged doc] multiplicities */
-	struct span *o8;        /* [lane][max_ranking + 1] judged spans */
 	double *prep8;          /* [lane][prep_n] prep areas */
 };
 

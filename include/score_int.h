@@ -74,22 +74,12 @@ size_t scan_lane_stop(const struct scan_layout *l, uint64_t depth,
 /* The hit vector of the ranking of l from its positions (entry e at
  * P[e * ps], valid on [0, i]), judged multiplicities kj, every document's
  * multiplicity k[id * ks] and, when pooled, its pooled entries x->pe[0..np)
- * into out (pointing into x, or to spans[0..nspans) when spans is not
- * NULL: its judged spans, computed by scan_spans_lanes).  Returns 0 when
- * the image leaves the ranking empty, else 1. */
+ * into out (pointing into x).  Returns 0 when the image leaves the
+ * ranking empty, else 1. */
 int scan_ranked(const struct scorer *s, const struct scan_layout *l, size_t t,
 		const uint32_t *P, size_t ps, size_t i, const uint8_t *k,
 		size_t ks, const uint8_t *kj, int pooled, size_t np,
-		const struct span *spans, size_t nspans,
 		struct score_scratch *x, struct ranked *out);
-
-/* The judged spans of the ranking of l in nb lanes of P8 at once (lane q
- * stopping at entry stop[q]), those of lane q into o8 + q * cap, no[q] of
- * them: what scan_ranked computes lane by lane, reading each stretch's
- * two rows of P8 once for all the lanes. */
-void scan_spans_lanes(const struct scan_layout *l, const uint32_t *P8,
-		      const size_t *stop, size_t nb, uint64_t depth,
-		      struct span *o8, size_t cap, size_t *no);
 
 /* Both steps for one image: positions under k, then the hit vector. */
 int scan_ranking(const struct scorer *s, const struct run *r, size_t t,

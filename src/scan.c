@@ -18,23 +18,21 @@
 /* The judged spans of a ranking without a pool: one per static stretch
  * of judged entries [a, b), cut at entry i (entry e's position is
  * P[e * ps], valid for e <= i), down to the first stretch that starts
- * below the depth; from stretch j0 on, appended to the no spans in o.
- * Returns the new count. */
-static inline size_t all_spans(const uint32_t *sp, size_t j0, size_t nsp,
-			       const uint32_t *P, size_t ps, size_t i,
-			       uint64_t depth, struct span *o, size_t no)
+ * below the depth. */
+static size_t all_spans(const uint32_t *sp, size_t nsp, const uint32_t *P,
+			size_t ps, size_t i, uint64_t depth, struct span *o)
 {
-	for (size_t j = j0; j < nsp; j++) {
+	size_t no = 0;
+	for (size_t j = 0; j < nsp; j++) {
 		size_t a = sp[2 * j], b = sp[2 * j + 1];
-		uint32_t start, end;
+		struct span c;
 		if (a > i)
 			break;
-		start = P[a * ps];
-		end = P[(b < i ? b : i) * ps];
-		o[no].start = start;
-		o[no].end = end;
-		no += end > start;
-		if (start > depth)
+		c.start = P[a * ps];
+		c.end = P[(b < i ? b : i) * ps];
+		o[no] = c;
+		no += c.end > c.start;
+		if (c.start > depth)
 			break;
 	}
 	return no;
@@ -175,20 +173,10 @@ size_t scan_positions(const struct scan_layout *l, uint64_t depth,
  * only when one of them is selected: the negative-grade documents are
  * picked out of the judged stretches (needs_negative), and the length of
  * the whole ranking is summed (needs_length). */
-/* ranked is specialised for each stride by scan_ranked: inlined there
- * three times, with constant strides in two of them. */
-#if defined(__GNUC__) || defined(__clang__)
-#define SCAN_INLINE static inline __attribute__((always_inline))
-#else
-#define SCAN_INLINE static inline
-#endif
-
-SCAN_INLINE int ranked(const struct scorer *s, const struct scan_layout *l,
-			 size_t t, const uint32_t *P, size_t ps, size_t i,
-			 const uint8_t *k, size_t ks, const uint8_t *kj,
-			 int pooled, size_t np, const struct span *spans,
-			 size_t nspans, struct score_scratch *x,
-			 struct ranked *out)
+int scan_ranked(const struct scorer *s, const struct scan_layout *l, size_t t,
+		     const uint32_t *P, size_t ps, size_t i, const uint8_t *k,
+		     size_t ks, const uint8_t *kj, int pooled, size_t np,
+		     struct score_scratch *x, struct ranked *out)
 {
 	const struct topic *tp = &s->c->topic[t];
 	const uint64_t depth = s->judged_depth;
@@ -205,16 +193,9 @@ SCAN_INLINE int ranked(const struct scorer *s, const struct scan_layout *l,
 		h[nh] = c;
 		nh += kj[id] != 0;
 	}
-	if (spans) {
-		out->judged = spans;
-		out->nj = nspans;
-	} else {
-		out->judged = x->o;
-		out->nj = !pooled ? all_spans(l->sp, 0, l->nsp, P, ps, i, depth,
-					      x->o, 0)
-				  : pooled_spans(ids, tp->n_judged, l->nsp, x->pe,
-						 np, P, depth, x->o);
-	}
+	out->nj = !pooled ? all_spans(l->sp, l->nsp, P, ps, i, depth, x->o)
+			  : pooled_spans(ids, tp->n_judged, l->nsp, x->pe, np, P,
+					 depth, x->o);
 	/* Negative grades are ids n_nonneg .. n_judged - 1: look for them in
 	 * the judged stretches (or the pooled entries), when the topic has
 	 * any. */
@@ -227,6 +208,7 @@ SCAN_INLINE int ranked(const struct scorer *s, const struct scan_layout *l,
 	out->n = nh;
 	out->c = NULL;
 	out->nc = 0;
+	out->judged = x->o;
 	out->neg = g;
 	out->nneg = ng;
 	out->len = 0;
@@ -246,72 +228,6 @@ SCAN_INLINE int ranked(const struct scorer *s, const struct scan_layout *l,
 	return 0;
 }
 
-int scan_ranked(const struct scorer *s, const struct scan_layout *l, size_t t,
-		const uint32_t *P, size_t ps, size_t i, const uint8_t *k,
-		size_t ks, const uint8_t *kj, int pooled, size_t np,
-		const struct span *spans, size_t nspans,
-		struct score_scratch *x, struct ranked *out)
-{
-	/* the two strides in use, as constants: no multiplication per read */
-	if (ps == SCORE_LANES && ks == SCORE_LANES)
-		return ranked(s, l, t, P, SCORE_LANES, i, k, SCORE_LANES, kj,
-			      pooled, np, spans, nspans, x, out);
-	if (ps == 1 && ks == 1)
-		return ranked(s, l, t, P, 1, i, k, 1, kj, pooled, np, spans,
-			      nspans, x, out);
-	return ranked(s, l, t, P, ps, i, k, ks, kj, pooled, np, spans, nspans,
-		      x, out);
-}
-
-void scan_spans_lanes(const struct scan_layout *l, const uint32_t *P8,
-		      const size_t *stop, size_t nb, uint64_t depth,
-		      struct span *o8, size_t cap, size_t *no)
-{
-	const uint32_t *sp = l->sp;
-	size_t imin = SIZE_MAX, jmax = l->nsp, j = 0;
-	for (size_t q = 0; q < nb; q++) {
-		/* the first stretch that starts past the depth in lane q, by
-		 * binary search (positions grow along the ranking); it and
-		 * those after it are not for the loop below */
-		size_t lo = 0, hi = jmax;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (sp[2 * mid] <= stop[q] &&
-			    P8[(size_t)sp[2 * mid] * SCORE_LANES + q] <= depth)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		jmax = lo;
-		no[q] = 0;
-		imin = stop[q] < imin ? stop[q] : imin;
-	}
-	/* While a stretch ends before every lane's stop and starts within
-	 * the depth in every lane (stretches 0..jmax-1 with their end at most
-	 * imin), each lane's span is its two positions: a loop without a
-	 * test per stretch. */
-	while (jmax > 0 && sp[2 * (jmax - 1) + 1] > imin)
-		jmax--;
-	for (size_t q = 0; q < nb; q++) {
-		struct span *o = o8 + q * cap;
-		const uint32_t *P = P8 + q;
-		size_t n = 0;
-		for (j = 0; j < jmax; j++) {
-			uint32_t st = P[(size_t)sp[2 * j] * SCORE_LANES];
-			uint32_t en = P[(size_t)sp[2 * j + 1] * SCORE_LANES];
-			o[n].start = st;
-			o[n].end = en;
-			n += en > st;
-		}
-		no[q] = n;
-	}
-	j = jmax;
-	/* the rest lane by lane, as all_spans */
-	for (size_t q = 0; q < nb; q++)
-		no[q] = all_spans(sp, j, l->nsp, P8 + q, SCORE_LANES, stop[q],
-				  depth, o8 + q * cap, no[q]);
-}
-
 /* Scan one ranking under multiplicities k and judged multiplicities kj
  * (k itself, or k masked by a pool, see score.h) into out: its positions,
  * then its hits.  Returns 0 when the image leaves it empty. */
@@ -324,8 +240,7 @@ int scan_ranking(const struct scorer *s, const struct run *r, size_t t,
 	scan_layout_of(s, r, t, &l);
 	i = scan_positions(&l, s->judged_depth, k, kj, s->c->topic[t].n_judged,
 		      x->P, x->pe, &np);
-	return scan_ranked(s, &l, t, x->P, 1, i, k, 1, kj, kj != k, np, NULL, 0,
-			   x, out);
+	return scan_ranked(s, &l, t, x->P, 1, i, k, 1, kj, kj != k, np, x, out);
 }
 
 /* ---- several images side by side -------------------------------------- */

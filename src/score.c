@@ -88,7 +88,6 @@ void score_scratch_init(struct score_scratch *x, const struct scorer *s)
 	x->P8 = xcalloc(size_mul(s->max_ranking + 1, SCORE_LANES), sizeof *x->P8);
 	x->kl = xcalloc(size_mul(s->max_docs ? s->max_docs : 1, SCORE_LANES),
 			sizeof *x->kl);
-	x->o8 = xcalloc(size_mul(s->max_ranking + 1, SCORE_LANES), sizeof *x->o8);
 	x->prep8 = xcalloc(size_mul(s->prep_n ? s->prep_n : 1, SCORE_LANES),
 			   sizeof *x->prep8);
 }
@@ -107,7 +106,6 @@ void score_scratch_release(struct score_scratch *x)
 	free(x->k8);
 	free(x->P8);
 	free(x->kl);
-	free(x->o8);
 	free(x->prep8);
 	memset(x, 0, sizeof *x);
 }
@@ -156,26 +154,19 @@ void score_topic_images(const struct scorer *s, size_t t, uint64_t b0,
 	for (size_t r = 0; r < s->nruns && any; r++) {
 		const struct run *run = &s->runs[r];
 		struct scan_layout l;
-		size_t ib, stop[SCORE_LANES], nsp[SCORE_LANES];
-		const size_t cap = s->max_ranking + 1;
+		size_t ib = 0;
 		scan_layout_of(s, run, t, &l);
-		if (l.n) {
+		if (l.n)
 			ib = scan_positions_lanes(&l, s->judged_depth, x->k8, x->P8);
-			for (size_t j = 0; j < nb; j++)
-				stop[j] = scan_lane_stop(&l, s->judged_depth, x->P8,
-							 j, ib);
-			scan_spans_lanes(&l, x->P8, stop, nb, s->judged_depth,
-					 x->o8, cap, nsp);
-		}
 		for (size_t j = 0; j < nb; j++) {
 			struct ranked rk;
 			int empty;
 			if (!live[j])
 				continue;
 			empty = l.n == 0 ||
-				!scan_ranked(s, &l, t, x->P8 + j, L, stop[j],
-					     x->k8 + j, L, ti[j].k, 0, 0,
-					     x->o8 + j * cap, nsp[j], x, &rk);
+				!scan_ranked(s, &l, t, x->P8 + j, L,
+					   scan_lane_stop(&l, s->judged_depth, x->P8, j, ib),
+					   x->k8 + j, L, ti[j].k, 0, 0, x, &rk);
 			score_ranked(s, &ti[j], G[j], x->prep8 + j * s->prep_n,
 				     empty ? NULL : &rk, x,
 				     out + j * block + r * s->nslots);
