@@ -78,15 +78,18 @@ static inline const char *strmap_str(const struct strmap *m, uint32_t id)
 	return m->ent[id].str;
 }
 
+/* A hint to bring the bytes at p into the cache, where the compiler has
+ * one. */
+#if defined(__GNUC__) || defined(__clang__)
+#define STRMAP_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define STRMAP_PREFETCH(p) ((void)(p))
+#endif
+
 /* Ask for string id's bytes to be brought into the cache (a hint). */
 static inline void strmap_str_prefetch(const struct strmap *m, uint32_t id)
 {
-#if defined(__GNUC__) || defined(__clang__)
-	__builtin_prefetch(m->ent[id].str);
-#else
-	(void)m;
-	(void)id;
-#endif
+	STRMAP_PREFETCH(m->ent[id].str);
 }
 
 static inline uint32_t strmap_len(const struct strmap *m, uint32_t id)

@@ -138,11 +138,6 @@ static void rehash(struct strmap *m, size_t nslots)
 	}
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define PREFETCH(p) __builtin_prefetch(p)
-#else
-#define PREFETCH(p) ((void)(p))
-#endif
 
 void strmap_prefetch(const struct strmap *m, uint64_t h, int stage)
 {
@@ -150,16 +145,16 @@ void strmap_prefetch(const struct strmap *m, uint64_t h, int stage)
 	if (!m->slot)
 		return;
 	if (stage == 0) {
-		PREFETCH(&m->slot[slot_of(h, m->mask)]);
+		STRMAP_PREFETCH(&m->slot[slot_of(h, m->mask)]);
 		return;
 	}
 	v = m->slot[slot_of(h, m->mask)];
 	if (!v)
 		return;
 	if (stage == 1)
-		PREFETCH(&m->ent[v - 1]);
+		STRMAP_PREFETCH(&m->ent[v - 1]);
 	else if (m->ent[v - 1].hash == h)
-		PREFETCH(m->ent[v - 1].str);
+		STRMAP_PREFETCH(m->ent[v - 1].str);
 }
 
 uint32_t strmap_find(const struct strmap *m, const char *s, size_t n,

@@ -5,7 +5,7 @@
  *
  * It includes no project header and shares no code with cbeval: its own
  * parser of qrels and runs, its own ordering of rankings, its own copy of
- * the draw functions (ref_common.h), its own image function (the
+ * the draw functions and of the image function (ref_common.h: the
  * floating-point definition of the manual page, THE BOOTSTRAP IMAGE), its
  * own pools, engineered runs, Kendall tau-b and estimates.  Every
  * per-topic value comes from plain cbeval: for each replicate of each
@@ -187,6 +187,7 @@
 #include <unistd.h>
 
 #define REF_PROG "ref_bias"
+#define REF_USAGE_STATUS 1   /* as cbeval's usage errors */
 #include "ref_common.h"
 
 #define GM_EPS 0.00001
@@ -319,19 +320,7 @@ static void st_free(struct strtab *t)
 /* k of a docno in image b (b = 0: the root, 1), in doubles as documented. */
 static unsigned image_k(const char *docno, uint64_t seed, uint64_t b)
 {
-	if (b == 0)
-		return 1;
-	uint64_t h = fnv(docno, strlen(docno));
-	uint64_t key = mix(seed * 0x9e3779b97f4a7c15ULL + b);
-	double u = (double)(mix(h ^ key) >> 11) * ldexp(1.0, -53);
-	double t = exp(-1.0), F = t;
-	unsigned k = 0;
-	while (!(u < F)) {
-		k++;
-		t = t / (double)k;
-		F = F + t;
-	}
-	return k;
+	return ref_image_k(docno, strlen(docno), seed, b);
 }
 
 /* ---- the draws of streams 8, 9, 10 ---------------------------------------- */
@@ -739,54 +728,15 @@ static void read_run(struct run *r, const char *path, unsigned long long cut)
 
 
 
-/* Score QRELS and the run files with cbeval into the --images file img:
- * as given (with -M and --order) or, materialised, with --order file. */
+/* Score QRELS and the run files with cbeval into the --images file img
+ * (-q): as given (with -M and --order) or, materialised, with --order
+ * file. */
 static void score(const char *qrels, char **runfiles, size_t nrun, const char *img,
 		  const char *errpath, int materialised)
 {
-	size_t cap = 24 + 2 * (size_t)nmspecs + nrun, n = 0;
-	char **argv = xmalloc(cap * sizeof *argv);
-	argv[n++] = (char *)cbeval_path;
-	argv[n++] = "-b";
-	argv[n++] = "1";
-	argv[n++] = "--images";
-	argv[n++] = (char *)img;
-	argv[n++] = "-q";
-	argv[n++] = "-j";
-	argv[n++] = "1";
-	for (int i = 0; i < nmspecs; i++) {
-		argv[n++] = "-m";
-		argv[n++] = mspecs[i];
-	}
-	if (opt_l) {
-		argv[n++] = "-l";
-		argv[n++] = (char *)opt_l;
-	}
-	if (materialised) {
-		argv[n++] = "--order";
-		argv[n++] = "file";
-	} else {
-		if (opt_M) {
-			argv[n++] = "-M";
-			argv[n++] = (char *)opt_M;
-		}
-		if (opt_order) {
-			argv[n++] = "--order";
-			argv[n++] = (char *)opt_order;
-		}
-	}
-	argv[n++] = "--";
-	argv[n++] = (char *)qrels;
-	for (size_t i = 0; i < nrun; i++)
-		argv[n++] = runfiles[i];
-	argv[n] = NULL;
-	int rc = run_cmd(argv, errpath);
-	if (rc != 0) {
-		fprintf(stderr, "%s: %s exited with status %d on %s:\n", REF_PROG, cbeval_path, rc, qrels);
-		show_file(errpath);
-		exit(2);
-	}
-	free(argv);
+	struct ref_opts o = { cbeval_path, mspecs, nmspecs, opt_l, opt_M,
+			      opt_order, 0 };
+	ref_score(&o, qrels, runfiles, nrun, img, errpath, 1, materialised);
 }
 
 /* The image-0 rows of an --images file: (run, qid, measure, value). */
@@ -1783,19 +1733,6 @@ static int selftest(void)
 }
 
 /* ---- main -------------------------------------------------------------------- */
-
-static unsigned long long num_arg(const char *s, unsigned long long lo, unsigned long long hi,
-				  const char *what)
-{
-	char *end;
-	errno = 0;
-	if (*s == '-' || *s == '+')
-		udie("bad number", what);
-	unsigned long long x = strtoull(s, &end, 10);
-	if (end == s || *end || errno || x < lo || x > hi)
-		udie("bad number", what);
-	return x;
-}
 
 int main(int argc, char **argv)
 {

@@ -4,8 +4,9 @@
  * ref_pools.c) share: allocation that dies on failure, their own copy of
  * the random draws of the specification (draws.md), Student's t p-value
  * by the power series of the regularized incomplete beta (DLMF 8.17.8),
- * written independently of cbeval's src/stats.c, and the small file and
- * process helpers with which they read inputs and run plain cbeval.  It
+ * written independently of cbeval's src/stats.c, the image function of
+ * the manual page in doubles, and the small file and process helpers
+ * with which they read inputs and run plain cbeval (ref_score).  It
  * includes no project header, so the references stay independent of the
  * code they check.  Define REF_PROG (the program's name for messages)
  * before including it.
@@ -62,6 +63,30 @@ static inline char *xstrdup(const char *s)
 	return p;
 }
 
+/* A whole number from lo to hi on the command line (what names it), or
+ * exit with REF_USAGE_STATUS (2 unless the program defines it before
+ * including this file). */
+#ifndef REF_USAGE_STATUS
+#define REF_USAGE_STATUS 2
+#endif
+static inline unsigned long long num_arg(const char *s, unsigned long long lo,
+					 unsigned long long hi, const char *what)
+{
+	char *end;
+	unsigned long long x;
+	errno = 0;
+	if (*s == '-' || *s == '+') {
+		fprintf(stderr, "%s: bad number: %s\n", REF_PROG, what);
+		exit(REF_USAGE_STATUS);
+	}
+	x = strtoull(s, &end, 10);
+	if (end == s || *end || errno || x < lo || x > hi) {
+		fprintf(stderr, "%s: bad number: %s\n", REF_PROG, what);
+		exit(REF_USAGE_STATUS);
+	}
+	return x;
+}
+
 /* ---- the draws of draws.md (own copy) ---------------------------------- */
 
 static inline uint64_t mix(uint64_t z)
@@ -98,6 +123,26 @@ static inline uint64_t docword(uint64_t seed, uint64_t stream, const char *docno
 static inline double uniform(uint64_t w) { return (double)(w >> 11) * ldexp(1.0, -53); }
 static inline uint64_t windex(uint64_t w, uint64_t n) { return w % n; }
 static inline unsigned wbit(uint64_t w) { return (unsigned)(w >> 63); }
+
+/* k of the docno (len bytes) in image b of seed (b = 0: the root, 1):
+ * the image function of the manual page (THE BOOTSTRAP IMAGE), u against
+ * the Poisson(1) CDF summed in doubles, not cbeval's integer thresholds. */
+static inline unsigned ref_image_k(const char *docno, size_t len, uint64_t seed,
+				   uint64_t b)
+{
+	uint64_t key = mix(seed * 0x9e3779b97f4a7c15ULL + b);
+	double u = (double)(mix(fnv(docno, len) ^ key) >> 11) * ldexp(1.0, -53);
+	double t = exp(-1.0), F = t;
+	unsigned k = 0;
+	if (b == 0)
+		return 1;
+	while (!(u < F)) {
+		k++;
+		t = t / (double)k;
+		F = F + t;
+	}
+	return k;
+}
 
 /* ---- Student's t ------------------------------------------------------------ */
 
@@ -245,6 +290,76 @@ static inline int run_cmd(char **argv, const char *errpath)
 		if (errno != EINTR)
 			die("waitpid failed", NULL);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+/* The options of the plain cbeval runs a reference makes, as its own
+ * command line gave them (NULL or 0: not given). */
+struct ref_opts {
+	const char *cbeval;             /* the binary */
+	char **mspecs;                  /* -m, nmspecs of them */
+	int nmspecs;
+	const char *l, *M, *order;      /* -l, -M, --order */
+	int dedup;                      /* --dedup */
+};
+
+static inline void show_file(const char *path);
+
+/* Score qrels and the nrun run files with plain cbeval into the --images
+ * file img (-b 1, -j 1, with -q when per_topic), with o's options; files
+ * a reference wrote out already cut and in order (materialised) get
+ * --order file instead of o's -M and --order.  Exits 2 with cbeval's
+ * messages (kept in errpath) when it fails. */
+static inline void ref_score(const struct ref_opts *o, const char *qrels,
+			     char **runfiles, size_t nrun, const char *img,
+			     const char *errpath, int per_topic, int materialised)
+{
+	char **argv = xmalloc((24 + 2 * (size_t)o->nmspecs + nrun) * sizeof *argv);
+	size_t n = 0;
+	argv[n++] = (char *)o->cbeval;
+	argv[n++] = "-b";
+	argv[n++] = "1";
+	argv[n++] = "--images";
+	argv[n++] = (char *)img;
+	argv[n++] = "-j";
+	argv[n++] = "1";
+	if (per_topic)
+		argv[n++] = "-q";
+	for (int i = 0; i < o->nmspecs; i++) {
+		argv[n++] = "-m";
+		argv[n++] = o->mspecs[i];
+	}
+	if (o->l) {
+		argv[n++] = "-l";
+		argv[n++] = (char *)o->l;
+	}
+	if (materialised) {
+		argv[n++] = "--order";
+		argv[n++] = "file";
+	} else {
+		if (o->M) {
+			argv[n++] = "-M";
+			argv[n++] = (char *)o->M;
+		}
+		if (o->order) {
+			argv[n++] = "--order";
+			argv[n++] = (char *)o->order;
+		}
+	}
+	if (o->dedup)
+		argv[n++] = "--dedup";
+	argv[n++] = "--";
+	argv[n++] = (char *)qrels;
+	for (size_t i = 0; i < nrun; i++)
+		argv[n++] = runfiles[i];
+	argv[n] = NULL;
+	int rc = run_cmd(argv, errpath);
+	if (rc != 0) {
+		fprintf(stderr, "%s: %s exited with status %d on %s:\n", REF_PROG,
+			o->cbeval, rc, qrels);
+		show_file(errpath);
+		exit(2);
+	}
+	free(argv);
 }
 
 /* Copy the first 20 lines of a file to stderr, indented (an error

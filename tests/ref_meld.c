@@ -5,8 +5,8 @@
  * tests/t_meld.sh.
  *
  * It includes no project header and shares no code with cbeval: its own
- * copy of the draw functions (ref_common.h), its own floating-point image
- * function (u < F(k) in doubles, F summed left to right from exp(-1), as
+ * copy of the draw functions and of the floating-point image function
+ * (ref_common.h: u < F(k) in doubles, F summed left to right from exp(-1), as
  * the manual page writes it, not cbeval's integer thresholds), its own
  * paired t-test (Student t by the power series of ref_common.h), its own
  * quantiles, labels and Rank labelling.  It does everything the obvious
@@ -152,24 +152,7 @@
 #define PTOL 1e-9	/* a p this close (relative) to a threshold is fragile */
 #define DUMMY_GRADE "-2147483647"
 
-/* ---- the image function of the manual page (floating point) ----------- */
-
-static unsigned image_k(const char *docno, size_t len, uint64_t seed, uint64_t b)
-{
-	uint64_t h = fnv(docno, len);
-	uint64_t key = mix(seed * 0x9e3779b97f4a7c15ULL + b);
-	double u = (double)(mix(h ^ key) >> 11) * ldexp(1.0, -53);
-	double t = exp(-1.0), F = t;
-	unsigned k = 0;
-	if (b == 0)
-		return 1;
-	while (!(u < F)) {
-		k++;
-		t = t / (double)k;
-		F = F + t;
-	}
-	return k;
-}
+/* ---- the meld draw ------------------------------------------------------ */
 
 /* The meld draw of a docno in split s (stream 7). */
 static double meld_u(uint64_t seed, const char *docno, size_t len, uint64_t s)
@@ -686,7 +669,7 @@ static void prepare_draws(void)
 		for (unsigned long s = 1; s <= K; s++)
 			ulab[d * K + s - 1] = meld_u(S, lbl[d].docno, len, s);
 		for (unsigned long b = 1; b <= B; b++) {
-			unsigned k = image_k(lbl[d].docno, len, S, b);
+			unsigned k = ref_image_k(lbl[d].docno, len, S, b);
 			if (k > 255)
 				die("a multiplicity above 255", lbl[d].docno);
 			klab[d * B + b - 1] = (unsigned char)k;
@@ -719,48 +702,9 @@ static int melded(size_t d, size_t i, unsigned long s)
 static void score(const char *qrels, char **runfiles, size_t nrun, const char *img,
 		  const char *errpath, int materialised)
 {
-	size_t cap = 20 + 2 * (size_t)nmspecs + nrun, n = 0;
-	char **argv = xmalloc(cap * sizeof *argv);
-	argv[n++] = (char *)cbeval_path;
-	argv[n++] = "-b";
-	argv[n++] = "1";
-	argv[n++] = "--images";
-	argv[n++] = (char *)img;
-	argv[n++] = "-j";
-	argv[n++] = "1";
-	for (int i = 0; i < nmspecs; i++) {
-		argv[n++] = "-m";
-		argv[n++] = mspecs[i];
-	}
-	if (opt_l) {
-		argv[n++] = "-l";
-		argv[n++] = (char *)opt_l;
-	}
-	if (materialised) {
-		argv[n++] = "--order";
-		argv[n++] = "file";
-	} else {
-		if (opt_M) {
-			argv[n++] = "-M";
-			argv[n++] = (char *)opt_M;
-		}
-		if (opt_order) {
-			argv[n++] = "--order";
-			argv[n++] = (char *)opt_order;
-		}
-	}
-	argv[n++] = "--";
-	argv[n++] = (char *)qrels;
-	for (size_t i = 0; i < nrun; i++)
-		argv[n++] = runfiles[i];
-	argv[n] = NULL;
-	int rc = run_cmd(argv, errpath);
-	if (rc != 0) {
-		fprintf(stderr, "%s: %s exited with status %d on %s:\n", REF_PROG, cbeval_path, rc, qrels);
-		show_file(errpath);
-		exit(2);
-	}
-	free(argv);
+	struct ref_opts o = { cbeval_path, mspecs, nmspecs, opt_l, opt_M,
+			      opt_order, 0 };
+	ref_score(&o, qrels, runfiles, nrun, img, errpath, 0, materialised);
 }
 
 /* Rows (run, qid, measure, value) of image 0 of an --images file, names
@@ -1420,8 +1364,8 @@ static int selftest(void)
 		uint64_t key = mix(0x9e3779b97f4a7c15ULL + 1);
 		ok &= (double)(mix(fnv(doc, dl) ^ key) >> 11) * ldexp(1.0, -53) == 0.9385191325267348;
 		for (unsigned b = 1; b <= 5; b++)
-			ok &= image_k(doc, dl, 1, b) == want[b - 1];
-		ok &= image_k(doc, dl, 1, 0) == 1;
+			ok &= ref_image_k(doc, dl, 1, b) == want[b - 1];
+		ok &= ref_image_k(doc, dl, 1, 0) == 1;
 		double t = exp(-1.0), F = t;
 		t /= 1; F += t; t /= 2; F += t;
 		ok &= F == 0.9196986029286058;
@@ -1435,7 +1379,7 @@ static int selftest(void)
 		char d[32];
 		for (unsigned long x = 0; x < N; x++) {
 			snprintf(d, sizeof d, "doc%lu", x);
-			unsigned k = image_k(d, strlen(d), 7, 1 + x % 5);
+			unsigned k = ref_image_k(d, strlen(d), 7, 1 + x % 5);
 			cnt[k < 5 ? k : 5]++;
 		}
 		double e = exp(-1.0), pk[6] = { e, e, e / 2, e / 6, e / 24, 0 }, x2 = 0;
@@ -1569,19 +1513,6 @@ static void cleanup(void)
 	cleanup_dir = NULL;
 }
 
-static unsigned long long num_arg(const char *s, unsigned long long lo, unsigned long long hi,
-				  const char *what)
-{
-	char *end;
-	errno = 0;
-	if (*s == '-' || *s == '+')
-		die("bad number", what);
-	unsigned long long x = strtoull(s, &end, 10);
-	if (end == s || *end || errno || x < lo || x > hi)
-		die("bad number", what);
-	return x;
-}
-
 static void parse_mf(const char *list)
 {
 	char *copy = xstrdup(list), *save = NULL;
@@ -1627,7 +1558,7 @@ int main(int argc, char **argv)
 			for (unsigned long s = 1; s <= k; s++)
 				printf("\t%.17g", meld_u(seed, argv[a], len, s));
 			for (unsigned long x = 1; x <= b; x++)
-				printf("\t%u", image_k(argv[a], len, seed, x));
+				printf("\t%u", ref_image_k(argv[a], len, seed, x));
 			printf("\n");
 		}
 		return 0;

@@ -595,50 +595,9 @@ static int skipped(const char *line)
 static void score(const char *qrels, char **runfiles, size_t nrun, const char *img,
 		  const char *errpath, int order_file)
 {
-	size_t cap = 20 + 2 * (size_t)nmspecs + nrun, n = 0;
-	char **argv = xmalloc(cap * sizeof *argv);
-	argv[n++] = (char *)cbeval_path;
-	argv[n++] = "-b";
-	argv[n++] = "1";
-	argv[n++] = "--images";
-	argv[n++] = (char *)img;
-	argv[n++] = "-j";
-	argv[n++] = "1";
-	for (int i = 0; i < nmspecs; i++) {
-		argv[n++] = "-m";
-		argv[n++] = mspecs[i];
-	}
-	if (opt_l) {
-		argv[n++] = "-l";
-		argv[n++] = (char *)opt_l;
-	}
-	if (order_file) {
-		argv[n++] = "--order";
-		argv[n++] = "file";
-	} else {
-		if (opt_M) {
-			argv[n++] = "-M";
-			argv[n++] = (char *)opt_M;
-		}
-		if (opt_order) {
-			argv[n++] = "--order";
-			argv[n++] = (char *)opt_order;
-		}
-	}
-	if (opt_dedup)
-		argv[n++] = "--dedup";
-	argv[n++] = "--";
-	argv[n++] = (char *)qrels;
-	for (size_t i = 0; i < nrun; i++)
-		argv[n++] = runfiles[i];
-	argv[n] = NULL;
-	int rc = run_cmd(argv, errpath);
-	if (rc != 0) {
-		fprintf(stderr, "%s: %s exited with status %d on %s:\n", REF_PROG, cbeval_path, rc, qrels);
-		show_file(errpath);
-		exit(2);
-	}
-	free(argv);
+	struct ref_opts o = { cbeval_path, mspecs, nmspecs, opt_l, opt_M,
+			      opt_order, opt_dedup };
+	ref_score(&o, qrels, runfiles, nrun, img, errpath, 0, order_file);
 }
 
 /* One run line kept for the -M path. */
@@ -1621,19 +1580,6 @@ static int selftest(void)
 }
 
 /* ---- main ------------------------------------------------------------------ */
-
-static unsigned long long num_arg(const char *s, unsigned long long lo, unsigned long long hi,
-				  const char *what)
-{
-	char *end;
-	errno = 0;
-	if (*s == '-' || *s == '+')
-		die("bad number", what);
-	unsigned long long x = strtoull(s, &end, 10);
-	if (end == s || *end || errno || x < lo || x > hi)
-		die("bad number", what);
-	return x;
-}
 
 int main(int argc, char **argv)
 {

@@ -216,21 +216,7 @@ static void read_run(const char *path, struct run *r)
 /* k of a docno in image b: the documented function, in doubles. */
 static unsigned ref_k(const char *docno, uint64_t b)
 {
-	uint64_t key;
-	double u, t, F;
-	unsigned k = 0;
-	if (b == 0)
-		return 1;
-	key = mix(SEED * 0x9e3779b97f4a7c15ULL + b);
-	u = (double)(mix(fnv(docno, strlen(docno)) ^ key) >> 11) * 0x1p-53;
-	t = exp(-1.0);
-	F = t;
-	while (!(u < F)) {
-		k++;
-		t = t / (double)k;
-		F = F + t;
-	}
-	return k;
+	return ref_image_k(docno, strlen(docno), SEED, b);
 }
 
 /* The lines of run r's topic t in image b: copies "docno~j". */

@@ -257,21 +257,6 @@ static struct names runs, qids, mnames;
 static struct row *rows;
 static size_t nrows, caprows;
 
-/* Split line at tabs into at most max fields; returns the count. */
-static int split(char *line, char **f, int max)
-{
-	int n = 0;
-	f[n++] = line;
-	for (char *p = line; *p; p++)
-		if (*p == '\t') {
-			*p = 0;
-			if (n == max)
-				return max + 1;
-			f[n++] = p + 1;
-		}
-	return n;
-}
-
 static void read_input(FILE *in)
 {
 	char *line = NULL, *f[6];
@@ -282,7 +267,7 @@ static void read_input(FILE *in)
 		lineno++;
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = 0;
-		int nf = split(line, f, 5);
+		int nf = split_tabs(line, f, 5);
 		if (lineno == 1) {
 			if (nf == 4 && strcmp(f[0], "run") == 0 && strcmp(f[3], "value") == 0)
 				continue;
@@ -612,18 +597,6 @@ static int kind_of(const char *name)
 }
 
 
-static unsigned long long num_arg(const char *s, unsigned long long max, const char *what)
-{
-	char *end;
-	errno = 0;
-	if (*s == '-' || *s == '+')
-		die("bad number", what);
-	unsigned long long x = strtoull(s, &end, 10);
-	if (end == s || *end || errno || x > max)
-		die("bad number", what);
-	return x;
-}
-
 /* ---- self-test -------------------------------------------------------------- */
 
 static int nfail;
@@ -735,11 +708,11 @@ int main(int argc, char **argv)
 	if (argc == 2 && strcmp(argv[1], "--selftest") == 0)
 		return selftest();
 	if (argc == 7 && strcmp(argv[1], "--draws") == 0) {
-		uint64_t seed = num_arg(argv[2], UINT64_MAX, "S");
-		uint64_t st = num_arg(argv[3], UINT64_MAX, "STREAM");
-		uint64_t b = num_arg(argv[4], UINT64_MAX, "B");
-		uint64_t m = num_arg(argv[5], UINT64_MAX, "N");
-		uint64_t c = num_arg(argv[6], 1000000, "COUNT");
+		uint64_t seed = num_arg(argv[2], 0, UINT64_MAX, "S");
+		uint64_t st = num_arg(argv[3], 0, UINT64_MAX, "STREAM");
+		uint64_t b = num_arg(argv[4], 0, UINT64_MAX, "B");
+		uint64_t m = num_arg(argv[5], 0, UINT64_MAX, "N");
+		uint64_t c = num_arg(argv[6], 0, 1000000, "COUNT");
 		if (m == 0)
 			die("N must be >= 1", NULL);
 		for (uint64_t i = 0; i < c; i++)
@@ -753,9 +726,9 @@ int main(int argc, char **argv)
 				"       %s --draws S STREAM B N COUNT\n", REF_PROG, REF_PROG, REF_PROG);
 		return 2;
 	}
-	S = num_arg(argv[1], UINT64_MAX, "S");
-	T = (unsigned long)num_arg(argv[2], 1000000, "T");
-	P = (int)num_arg(argv[3], 100, "P");
+	S = num_arg(argv[1], 0, UINT64_MAX, "S");
+	T = (unsigned long)num_arg(argv[2], 0, 1000000, "T");
+	P = (int)num_arg(argv[3], 0, 100, "P");
 	if (T < 1)
 		die("T must be >= 1", NULL);
 	read_input(stdin);
