@@ -53,7 +53,6 @@ struct run {
 struct run_scratch {
 	void *batch;   size_t batch_cap;
 	void *ent;     size_t ent_cap;
-	void *grp;     size_t grp_cap;     /* one stretch of tied scores */
 	uint32_t *stamp; uint32_t *stamp_at; size_t stamp_cap;
 	uint32_t serial;
 };

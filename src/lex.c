@@ -18,7 +18,9 @@ static const unsigned char byte_class[256] = {
 	1, [0x7f] = 2
 };
 
-int lex_split(const char *line, size_t len, struct fields *fs, size_t *at)
+/* The byte loop: any length, any machine. */
+static int split_bytes(const char *line, size_t len, struct fields *fs,
+		       size_t *at)
 {
 	const unsigned char *p = (const unsigned char *)line;
 	size_t i = 0;
@@ -45,6 +47,96 @@ int lex_split(const char *line, size_t len, struct fields *fs, size_t *at)
 	}
 	return 0;
 }
+
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+
+/* Bit i of *sep is set when byte i of the 16 at p is a space or a tab,
+ * of *bad when it is another control byte (below 0x20, or 0x7f). */
+static inline void classify16(const unsigned char *p, unsigned *sep,
+			      unsigned *bad)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i sp = _mm_cmpeq_epi8(v, _mm_set1_epi8(' '));
+	__m128i tab = _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'));
+	/* bytes 0x00..0x1f: below 0x20 as signed, and not negative */
+	__m128i low = _mm_and_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
+				    _mm_cmpgt_epi8(v, _mm_set1_epi8(-1)));
+	__m128i del = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f));
+	*sep = (unsigned)_mm_movemask_epi8(_mm_or_si128(sp, tab));
+	*bad = (unsigned)_mm_movemask_epi8(
+		_mm_or_si128(_mm_andnot_si128(tab, low), del));
+}
+
+/* A line of at most 64 bytes, as run and qrels lines are: classify it 16
+ * bytes at a time into one 64-bit mask of separators (the bytes past its
+ * end count as separators), then read the fields' starts and ends off the
+ * mask's edges. */
+static int split_short(const char *line, size_t len, struct fields *fs,
+		       size_t *at)
+{
+	const unsigned char *p = (const unsigned char *)line;
+	unsigned char tail[16];
+	uint64_t sep = 0, bad = 0, start, end;
+	size_t i = 0, n = 0;
+	for (; i + 16 <= len; i += 16) {
+		unsigned s, b;
+		classify16(p + i, &s, &b);
+		sep |= (uint64_t)s << i;
+		bad |= (uint64_t)b << i;
+	}
+	if (i < len && len >= 16) {
+		/* the last 16 bytes, of which the first 16 - (len - i) are
+		 * classified already */
+		unsigned s, b, drop = (unsigned)(16 - (len - i));
+		classify16(p + len - 16, &s, &b);
+		sep |= (uint64_t)(s >> drop) << i;
+		bad |= (uint64_t)(b >> drop) << i;
+	} else if (i < len) {
+		unsigned s, b;
+		memset(tail, ' ', sizeof tail);
+		memcpy(tail, p, len);
+		classify16(tail, &s, &b);
+		sep |= s;
+		bad |= b;
+	}
+	if (bad) {
+		*at = (size_t)__builtin_ctzll(bad);
+		return p[*at] + 1;
+	}
+	if (len < 64)
+		sep |= ~(uint64_t)0 << len;
+	/* a field starts at a non-separator after a separator (or at 0) and
+	 * ends at a separator after a non-separator (or at 64) */
+	start = ~sep & ((sep << 1) | 1);
+	end = sep & ~(sep << 1) & ~(uint64_t)1;
+	while (start) {
+		size_t a = (size_t)__builtin_ctzll(start);
+		size_t b = end ? (size_t)__builtin_ctzll(end) : 64;
+		if (n < LEX_MAX_FIELDS) {
+			fs->f[n] = line + a;
+			fs->len[n] = b - a;
+		}
+		n++;
+		start &= start - 1;
+		end &= end - 1;
+	}
+	fs->n = n;
+	return 0;
+}
+
+int lex_split(const char *line, size_t len, struct fields *fs, size_t *at)
+{
+	if (len <= 64)
+		return split_short(line, len, fs, at);
+	return split_bytes(line, len, fs, at);
+}
+#else
+int lex_split(const char *line, size_t len, struct fields *fs, size_t *at)
+{
+	return split_bytes(line, len, fs, at);
+}
+#endif
 
 int lex_record(const char *file, unsigned long lineno, const char *line,
 	       size_t len, struct fields *fs, size_t nmin, size_t nmax,
@@ -183,6 +275,32 @@ static int decimal_scan(const char *s, size_t n, struct decimal *x)
 	return i == n ? 0 : -1;
 }
 
+/* The common case first: [+-] digits [. digits] with at most 15 digits
+ * in all, so that the digits as an integer are below 10^15 < 2^53 and
+ * Clinger's fast path below applies.  Returns 0 with *out set, or -1 to
+ * leave the text to the general path. */
+static int plain_decimal(const char *s, size_t n, double *out)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, digits = 0, frac = 0;
+	uint64_t m = 0;
+	int neg = 0;
+	double v;
+	if (u[0] == '+' || u[0] == '-')
+		neg = u[i++] == '-';
+	for (; i < n && (unsigned)(u[i] - '0') < 10u; i++, digits++)
+		m = m * 10 + (u[i] - '0');
+	if (i < n && u[i] == '.')
+		for (i++; i < n && (unsigned)(u[i] - '0') < 10u; i++, frac++)
+			m = m * 10 + (u[i] - '0');
+	digits += frac;
+	if (i != n || digits == 0 || digits > 15)
+		return -1;
+	v = (double)m / pow10_exact[frac];
+	*out = neg ? -v : v;
+	return 0;
+}
+
 int lex_double(const char *s, size_t n, double *out, const char **why)
 {
 	char buf[128];
@@ -193,6 +311,8 @@ int lex_double(const char *s, size_t n, double *out, const char **why)
 		*why = n == 0 ? "not a number" : "number too long";
 		return -1;
 	}
+	if (plain_decimal(s, n, out) == 0)
+		return 0;
 	if (decimal_scan(s, n, &x) != 0) {
 		*why = "not a number";
 		return -1;

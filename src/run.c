@@ -5,24 +5,19 @@
  * split and checked and becomes a batch record pointing into the reader's
  * buffer; at each block end the batch is interned into the topics' document
  * maps (one lock acquisition per stretch of lines of the same topic) and
- * appended as 24-byte entries (key, id, line, topic).  At the end each
- * topic's entries are found - in place when the file keeps each topic's
- * lines together, as run files do, else by a stable counting sort into a
- * second array - and each ranking is ordered, checked for duplicates, cut
- * at -M and reduced to its ids.  Docnos are needed only to break score
- * ties; they are read from the topic's map, under its lock, for the tied
- * entries alone.
+ * appended as 48-byte entries (struct run_ent: key, docno prefix and
+ * interned docno, id, line, topic).  At the end each topic's entries are
+ * found - in place when the file keeps each topic's lines together, as
+ * run files do, else by a stable counting sort into a second array - and
+ * each ranking is ordered (run_order.c), checked for duplicates, cut at
+ * -M and reduced to its ids.
  *
- * Memory while loading a file: 24 bytes per line of the file (48 for a
+ * Memory while loading a file: 48 bytes per line of the file (96 for a
  * file whose topics are interleaved), besides what is kept: the interned
  * documents and 4 bytes per retrieved document.
- *
- * Ordering by score is trec_eval's: score descending, ties by docno
- * descending in byte order (line order as a last resort, which only
- * matters for duplicates).  Most files are already in that order or need
- * only their ties sorted, so both cases avoid a full sort.
  */
 #include "run.h"
+#include "run_int.h"
 #include "lex.h"
 #include "reader.h"
 #include "xalloc.h"
@@ -35,17 +30,11 @@
 struct rec {                  /* a parsed line awaiting interning */
 	const char *docno;    /* into the reader's buffer */
 	uint64_t hash;
+	uint64_t hi, lo;      /* run_prefix of the docno */
 	unsigned long line;
 	double key;
 	uint32_t topic;
 	uint32_t len;
-};
-
-struct ent {                  /* an interned line */
-	double key;
-	uint32_t id;
-	uint32_t line;        /* files have fewer than 2^32 lines (checked) */
-	uint32_t topic;
 };
 
 void run_scratch_init(struct run_scratch *s)
@@ -57,7 +46,6 @@ void run_scratch_release(struct run_scratch *s)
 {
 	free(s->batch);
 	free(s->ent);
-	free(s->grp);
 	free(s->stamp);
 	free(s->stamp_at);
 	run_scratch_init(s);
@@ -114,10 +102,10 @@ static void flush_batch(struct load *L)
 	if (L->nbatch == 0)
 		return;
 	xgrow(&L->s->ent, &L->s->ent_cap, L->nent + L->nbatch,
-	      sizeof(struct ent));
+	      sizeof(struct run_ent));
 	for (size_t i = 0; i < L->nbatch; i++) {
 		struct topic *t = &L->c->topic[b[i].topic];
-		struct ent *e = (struct ent *)L->s->ent + L->nent++;
+		struct run_ent *e = (struct run_ent *)L->s->ent + L->nent++;
 		int added;
 		if (t != held) {
 			if (held)
@@ -134,6 +122,10 @@ static void flush_batch(struct load *L)
 		}
 		e->id = strmap_intern(&t->docs, b[i].docno, b[i].len,
 				      b[i].hash, &added);
+		e->doc = strmap_str(&t->docs, e->id);
+		e->len = b[i].len;
+		e->hi = b[i].hi;
+		e->lo = b[i].lo;
 		e->line = (uint32_t)b[i].line;
 		e->key = b[i].key;
 		e->topic = b[i].topic;
@@ -231,113 +223,22 @@ static int parse_line(struct load *L, char *line, size_t len, struct diag *d)
 	rec->docno = fs.f[2];
 	rec->len = (uint32_t)fs.len[2];
 	rec->hash = strmap_key(fs.f[2], fs.len[2]);
+	run_prefix(fs.f[2], fs.len[2], &rec->hi, &rec->lo);
 	rec->line = rd->line;
 	rec->key = key;
 	rec->topic = (uint32_t)topic;
 	return 0;
 }
 
-/* Key order of --order=score: score descending, then line. */
-static int cmp_score_key(const void *pa, const void *pb)
+/* The docno of entry e, quoted for a message. */
+static char *docno_quote(const struct run_ent *e, char *buf, size_t sz)
 {
-	const struct ent *a = pa, *b = pb;
-	if (a->key != b->key)
-		return a->key > b->key ? -1 : 1;
-	return a->line < b->line ? -1 : a->line > b->line;
-}
-
-/* --order=rank: rank ascending, then line. */
-static int cmp_rank(const void *pa, const void *pb)
-{
-	const struct ent *a = pa, *b = pb;
-	if (a->key != b->key)
-		return a->key < b->key ? -1 : 1;
-	return a->line < b->line ? -1 : a->line > b->line;
-}
-
-/* A tied entry with its docno, for sorting a stretch of equal scores. */
-struct tie {
-	const char *docno;
-	struct ent e;
-};
-
-/* trec_eval's tie rule: docno descending in byte order, then line. */
-static int cmp_tie(const void *pa, const void *pb)
-{
-	const struct tie *a = pa, *b = pb;
-	int r = strcmp(b->docno, a->docno);
-	if (r)
-		return r;
-	return a->e.line < b->e.line ? -1 : a->e.line > b->e.line;
-}
-
-/* Sort the n >= 2 entries of equal score at e by docno descending.  The
- * docnos come from the topic's map under its lock (other threads may be
- * adding to it); the strings themselves never move. */
-static void order_ties(struct load *L, struct topic *tp, struct ent *e,
-		       size_t n)
-{
-	struct tie *t;
-	int sorted = 1;
-	xgrow(&L->s->grp, &L->s->grp_cap, n, sizeof *t);
-	t = L->s->grp;
-	pthread_mutex_lock(&tp->lock);
-	for (size_t i = 0; i < n; i++) {
-		t[i].docno = strmap_str(&tp->docs, e[i].id);
-		t[i].e = e[i];
-		strmap_str_prefetch(&tp->docs, e[i].id);
-	}
-	pthread_mutex_unlock(&tp->lock);
-	for (size_t i = 1; i < n && sorted; i++)
-		sorted = cmp_tie(&t[i - 1], &t[i]) <= 0;
-	if (sorted)
-		return;
-	qsort(t, n, sizeof *t, cmp_tie);
-	for (size_t i = 0; i < n; i++)
-		e[i] = t[i].e;
-}
-
-static void order_ranking(struct load *L, struct topic *tp, struct ent *e,
-			  size_t n)
-{
-	enum run_order order = L->o->order;
-	int (*cmp)(const void *, const void *);
-	size_t i;
-	if (order == ORDER_FILE || n < 2)
-		return;
-	cmp = order == ORDER_SCORE ? cmp_score_key : cmp_rank;
-	for (i = 1; i < n; i++)
-		if (cmp(&e[i - 1], &e[i]) > 0)
-			break;
-	if (i < n)      /* most files are in order already */
-		qsort(e, n, sizeof *e, cmp);
-	if (order == ORDER_RANK)
-		return;
-	for (i = 0; i < n;) {
-		size_t j = i + 1;
-		while (j < n && e[j].key == e[i].key)
-			j++;
-		if (j - i > 1)
-			order_ties(L, tp, e + i, j - i);
-		i = j;
-	}
-}
-
-/* The docno of entry e, quoted for a message (read under the topic lock). */
-static char *docno_quote(struct load *L, const struct ent *e, char *buf,
-			 size_t sz)
-{
-	struct topic *tp = &L->c->topic[e->topic];
-	const char *s;
-	pthread_mutex_lock(&tp->lock);
-	s = strmap_str(&tp->docs, e->id);
-	pthread_mutex_unlock(&tp->lock);
-	return diag_quote(buf, sz, s, strlen(s));
+	return diag_quote(buf, sz, e->doc, e->len);
 }
 
 /* Remove duplicates from an ordered ranking; returns its new length or
  * (size_t)-1 with d set. */
-static size_t dedup_ranking(struct load *L, struct ent *e, size_t n,
+static size_t dedup_ranking(struct load *L, struct run_ent *e, size_t n,
 			    unsigned long *ndup, char *dupmsg, size_t dupsz,
 			    struct diag *d)
 {
@@ -363,12 +264,12 @@ static size_t dedup_ranking(struct load *L, struct ent *e, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		uint32_t id = e[i].id;
 		if (s->stamp[id] == serial) {
-			const struct ent *first = &e[s->stamp_at[id]];
+			const struct run_ent *first = &e[s->stamp_at[id]];
 			unsigned long a = first->line, b = e[i].line;
 			if (!L->o->dedup) {
 				diag_at(d, L->rd.name, a > b ? a : b,
 					"duplicate document %s in topic %s (also on line %lu)",
-					docno_quote(L, &e[i], db, sizeof db),
+					docno_quote(&e[i], db, sizeof db),
 					diag_quote(qb, sizeof qb,
 						   L->c->topic[e[i].topic].qid,
 						   strlen(L->c->topic[e[i].topic].qid)),
@@ -378,7 +279,7 @@ static size_t dedup_ranking(struct load *L, struct ent *e, size_t n,
 			if ((*ndup)++ == 0)
 				snprintf(dupmsg, dupsz,
 					 "document %s in topic %s on lines %lu and %lu",
-					 docno_quote(L, &e[i], db, sizeof db),
+					 docno_quote(&e[i], db, sizeof db),
 					 diag_quote(qb, sizeof qb,
 						    L->c->topic[e[i].topic].qid,
 						    strlen(L->c->topic[e[i].topic].qid)),
@@ -425,11 +326,15 @@ void run_classify(struct run *r, const struct collection *c)
 		for (size_t i = 0; i < n; i++) {
 			int judged = ids[i] < tp->n_judged;
 			if (ids[i] < tp->n_int) {
-				xgrow(&r->inter, &icap, ni + 1, sizeof *r->inter);
+				if (ni == icap)
+					xgrow(&r->inter, &icap, ni + 1,
+					      sizeof *r->inter);
 				r->inter[ni++] = (uint32_t)i;
 			}
 			if (judged && !in) {
-				xgrow(&r->jspan, &scap, 2 * ns + 2, sizeof *r->jspan);
+				if (2 * ns + 2 > scap)
+					xgrow(&r->jspan, &scap, 2 * ns + 2,
+					      sizeof *r->jspan);
 				r->jspan[2 * ns] = (uint32_t)i;
 				r->jspan[2 * ns + 1] = (uint32_t)n;
 				ns++;
@@ -448,7 +353,7 @@ static int build(struct load *L, struct diag *d)
 {
 	struct collection *c = L->c;
 	struct run *r = L->r;
-	struct ent *e = L->s->ent, *g = e;
+	struct run_ent *e = L->s->ent, *g = e;
 	size_t nt = c->n, total = 0, nmiss = 0;
 	size_t *cnt = xcalloc(nt + 1, sizeof *cnt);
 	size_t *start = xcalloc(nt + 1, sizeof *start);
@@ -481,7 +386,7 @@ static int build(struct load *L, struct diag *d)
 	r->ids = xcalloc(L->nent ? L->nent : 1, sizeof *r->ids);
 	miss = xcalloc(nt ? nt : 1, sizeof *miss);
 	for (size_t t = 0; t < nt; t++) {
-		struct ent *x = g + start[t];
+		struct run_ent *x = g + start[t];
 		size_t n = cnt[t + 1] - cnt[t];
 		struct topic *tp = &c->topic[t];
 		r->off[t] = total;
@@ -489,7 +394,7 @@ static int build(struct load *L, struct diag *d)
 			miss[nmiss++] = tp->qid;
 			continue;
 		}
-		order_ranking(L, tp, x, n);
+		run_order_ranking(L->o->order, x, n);
 		n = dedup_ranking(L, x, n, &ndup, dupmsg, sizeof dupmsg, d);
 		if (n == (size_t)-1)
 			goto out;
