@@ -30,7 +30,6 @@
 struct rec {                  /* a parsed line awaiting interning */
 	const char *docno;    /* into the reader's buffer */
 	uint64_t hash;
-	uint64_t hi, lo;      /* run_prefix of the docno */
 	unsigned long line;
 	double key;
 	uint32_t topic;
@@ -124,8 +123,7 @@ static void flush_batch(struct load *L)
 				      b[i].hash, &added);
 		e->doc = strmap_str(&t->docs, e->id);
 		e->len = b[i].len;
-		e->hi = b[i].hi;
-		e->lo = b[i].lo;
+		run_prefix(b[i].docno, b[i].len, &e->hi, &e->lo);
 		e->line = (uint32_t)b[i].line;
 		e->key = b[i].key;
 		e->topic = b[i].topic;
@@ -223,7 +221,6 @@ static int parse_line(struct load *L, char *line, size_t len, struct diag *d)
 	rec->docno = fs.f[2];
 	rec->len = (uint32_t)fs.len[2];
 	rec->hash = strmap_key(fs.f[2], fs.len[2]);
-	run_prefix(fs.f[2], fs.len[2], &rec->hi, &rec->lo);
 	rec->line = rd->line;
 	rec->key = key;
 	rec->topic = (uint32_t)topic;
