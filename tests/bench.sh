@@ -151,6 +151,20 @@ timed "cbeval -j 1 QRELS RUNS" -j 1
 [ -n "$T" ] && echo "  throughput                   $(rate "$T")"
 echo
 
+# The allocator's huge pages (cbeval(1), ENVIRONMENT): a figure beside the
+# targets, which are measured without it.
+echo "(c2) plain evaluation with GLIBC_TUNABLES=glibc.malloc.hugetlb=1 (not a target)"
+saved_tunables=${GLIBC_TUNABLES-}
+export GLIBC_TUNABLES=glibc.malloc.hugetlb=1
+timed "all threads"
+timed "one thread" -j 1
+if [ -n "$saved_tunables" ]; then
+	GLIBC_TUNABLES=$saved_tunables
+else
+	unset GLIBC_TUNABLES
+fi
+echo
+
 # ---- (d) bootstrap ---------------------------------------------------------
 
 echo "(d) bootstrap"

@@ -4,7 +4,8 @@
 # material):
 #  - every per-image value equals an independent slow implementation's
 #    (expected.images.b10.seed1.tsv) to 1e-12, images 0..10;
-#  - output is byte-identical for -j 1 and -j 2 (summaries and --images);
+#  - output is byte-identical for -j 1 and -j 2 (summaries and --images),
+#    and with the C library's huge pages (GLIBC_TUNABLES, cbeval(1));
 #  - image b is the same whether B = b or B = 200;
 #  - another seed gives other images;
 #  - the summaries equal a slow recomputation in awk from the --images dump
@@ -37,6 +38,12 @@ fi
 "$CBEVAL" -q -b 30 -j 1 --images "$T/i1" $R/qrels $R/runs/*.run >"$T/s1" 2>/dev/null
 "$CBEVAL" -q -b 30 -j 2 --images "$T/i2" $R/qrels $R/runs/*.run >"$T/s2" 2>/dev/null
 "$CBEVAL" -q -b 30 -j 7 --images "$T/i7" $R/qrels $R/runs/*.run >"$T/s7" 2>/dev/null
+GLIBC_TUNABLES=glibc.malloc.hugetlb=1 "$CBEVAL" -q -b 30 -j 2 --images "$T/ih" $R/qrels $R/runs/*.run >"$T/sh" 2>/dev/null
+if cmp -s "$T/s2" "$T/sh" && cmp -s "$T/i2" "$T/ih" && [ -s "$T/sh" ]; then
+	ok "GLIBC_TUNABLES=glibc.malloc.hugetlb=1 changes no byte (-q -b 30 and --images)"
+else
+	nok "GLIBC_TUNABLES=glibc.malloc.hugetlb=1 changes the output"
+fi
 if cmp -s "$T/s1" "$T/s2" && cmp -s "$T/i1" "$T/i2" && cmp -s "$T/s1" "$T/s7" && cmp -s "$T/i1" "$T/i7" && [ -s "$T/s1" ]; then
 	ok "summaries and images byte-identical for -j 1, -j 2 and -j 7"
 else
