@@ -14,7 +14,9 @@
 #include "xalloc.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 static int rbp_parse(struct measure *m, const char *arg, char *err, size_t errsz)
 {
@@ -43,18 +45,29 @@ static void rbp_setup(struct measure *m)
 	}
 }
 
+/* x when c is 1, +0 when c is 0, chosen by a bit mask: compilers turn
+ * x * (double)c back into a branch on c. */
+static inline double keep_if(double x, unsigned c)
+{
+	uint64_t u;
+	memcpy(&u, &x, sizeof u);
+	u &= (uint64_t)0 - (uint64_t)c;
+	memcpy(&x, &u, sizeof x);
+	return x;
+}
+
 /* Weight sum of the k positions from pos on, cut at the depth: the
  * textbook term by term sum from 0.  For k <= 4 away from the depth it
  * is the same sum without a branch on k (which is random, and a branch on
- * it mispredicted about every other hit): a term beyond k is multiplied
- * by 0, and adding that 0 to the positive sum leaves it as it is. */
+ * it mispredicted about every other hit): a term beyond k is +0, and
+ * adding +0 to the positive sum leaves it as it is. */
 static double rbp_run(const struct measure *m, uint32_t pos, uint32_t k)
 {
 	const double *t = m->tab + pos - 1;
 	double s = 0;
 	if (k <= 4 && pos + 3 <= MEASURE_DEPTH)
-		return ((t[0] + t[1] * (double)(k > 1)) + t[2] * (double)(k > 2)) +
-		       t[3] * (double)(k > 3);
+		return ((t[0] + keep_if(t[1], k > 1)) + keep_if(t[2], k > 2)) +
+		       keep_if(t[3], k > 3);
 	for (uint32_t j = 0; j < k && pos + j <= MEASURE_DEPTH; j++)
 		s += t[j];
 	return s;
