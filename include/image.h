@@ -24,6 +24,9 @@
 struct image_fn {
 	uint64_t thr[IMAGE_KMAX + 1];   /* ceil(F(k) * 2^53) */
 	int nthr;                        /* thresholds below 2^53 */
+	int wide;       /* image_fill_lanes may use AVX-512 (set by
+			   image_fn_init from the processor; 0 forces the
+			   plain loop, as the tests do to compare) */
 };
 
 void image_fn_init(struct image_fn *f);

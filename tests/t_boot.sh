@@ -191,7 +191,9 @@ else
 	nok "--images -: $(head -3 "$T/imgout")"
 fi
 # Progress: never when stderr is not a terminal; shown on a terminal when
-# the work lasts more than a second (data/ has no warnings to mix in).
+# the work lasts more than a second (data/ has no warnings to mix in;
+# B = 12000 takes about 3 s on one thread, where 4000 came to take less
+# than the second).
 "$CBEVAL" -b 300 data/qrels data/runs/*.run >/dev/null 2>"$T/progress"
 if [ ! -s "$T/progress" ]; then ok "no progress output when stderr is not a terminal"; else nok "stderr not empty: $(head -c 200 "$T/progress")"; fi
 if [ "${CBEVAL_FLAVOUR:-rel}" != rel ]; then
@@ -199,24 +201,24 @@ if [ "${CBEVAL_FLAVOUR:-rel}" != rel ]; then
 elif ! command -v script >/dev/null 2>&1; then
 	ok "progress line on a terminal # SKIP script(1) not installed"
 else
-	script -qec "$CBEVAL -b 4000 -j 1 data/qrels data/runs/*.run >/dev/null" /dev/null > "$T/tty" 2>&1
-	# images 1..B are counted (never the root: at most "4000 of 4000"),
+	script -qec "$CBEVAL -b 12000 -j 1 data/qrels data/runs/*.run >/dev/null" /dev/null > "$T/tty" 2>&1
+	# images 1..B are counted (never the root: at most "12000 of 12000"),
 	# and the line is cleared with exactly its widest width at the end
 	tr '\r' '\n' < "$T/tty" > "$T/lines"
 	last=$(grep 'images: ' "$T/lines" | tail -n 1)
 	width=$(grep 'images: ' "$T/lines" | awk '{ if (length($0) > w) w = length($0) } END { print w }')
-	if grep -q '^cbeval: images: [0-9]* of 4000, .*/s, .* s left *$' "$T/lines" &&
-		! grep -q ' of 4001' "$T/lines" &&
-		[ "$(echo "$last" | sed 's/^cbeval: images: \([0-9]*\) .*/\1/')" -le 4000 ] &&
+	if grep -q '^cbeval: images: [0-9]* of 12000, .*/s, .* s left *$' "$T/lines" &&
+		! grep -q ' of 12001' "$T/lines" &&
+		[ "$(echo "$last" | sed 's/^cbeval: images: \([0-9]*\) .*/\1/')" -le 12000 ] &&
 		tail -c 2 "$T/tty" | od -c | grep -q '\\r' &&
 		[ "$(tr '\r' '\n' < "$T/tty" | tail -n 2 | head -n 1 | tr -d '\n' | wc -c)" -eq "$width" ]; then
 		ok "progress line on a terminal: images 1..B counted, cleared at the end"
 	else
 		nok "progress line on a terminal: $(head -c 300 "$T/tty" | tr '\r' '|')"
 	fi
-	# (B = 10000: the statistics of B = 4000 now take well under the
+	# (B = 16000: the statistics of B = 4000 now take well under the
 	# second after which the line appears)
-	script -qec "$CBEVAL -b 10000 -j 1 --reliability -m AP,P@10,RR data/qrels data/runs/*.run >/dev/null" /dev/null > "$T/tty" 2>&1
+	script -qec "$CBEVAL -b 16000 -j 1 --reliability -m AP,P@10,RR data/qrels data/runs/*.run >/dev/null" /dev/null > "$T/tty" 2>&1
 	if tr '\r' '\n' < "$T/tty" | grep -q '^cbeval: reliability: [0-9]* of [0-9]*, .*/s, .* s left'; then
 		ok "progress line during --reliability"
 	else

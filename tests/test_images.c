@@ -27,6 +27,10 @@
  * 3. The image function fits Poisson(1) over 10^6 (docno, image) pairs
  *    (chi-square, 5 degrees of freedom, p > 0.001 <=> X2 < 20.515) and
  *    agrees with the floating-point definition on every pair.
+ * 4. image_fill_lanes, with its AVX-512 path where the processor has it
+ *    and with the plain loop, equals image_fill lane by lane: 8 and 5
+ *    lanes, 1 to 8 images, the root among them or not, 20,000 random
+ *    hashes (so that every k from 0 to at least 7 occurs).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "boot.h"
@@ -679,8 +683,53 @@ static void poisson_fit(void)
 	      "F(k) reaches 1 by k = %d", f.nthr);
 }
 
+/* Check 4: the lanes of image_fill_lanes against image_fill. */
+static void fill_lanes(void)
+{
+	enum { N = 20000 };
+	struct image_fn f;
+	uint64_t *hash = xcalloc(N, sizeof *hash);
+	uint8_t *lanes = xcalloc(N * 8, 1), *one = xcalloc(N, 1);
+	static const uint64_t b0s[] = { 0, 1, 17, 993 };
+	long bad = 0, cases = 0;
+	unsigned maxk = 0;
+	int wide;
+	image_fn_init(&f);
+	wide = f.wide;
+	for (size_t i = 0; i < N; i++)
+		hash[i] = next();
+	for (int w = wide; w >= 0; w--) {
+		f.wide = w;
+		for (size_t L = 5; L <= 8; L += 3)
+			for (size_t bi = 0; bi < sizeof b0s / sizeof *b0s; bi++)
+				for (size_t nb = 1; nb <= L; nb++) {
+					uint64_t seed = 1 + bi * 7 + nb;
+					image_fill_lanes(&f, seed, b0s[bi], nb, L,
+							 hash, N, lanes);
+					cases++;
+					for (size_t l = 0; l < L; l++) {
+						uint64_t b = b0s[bi] + (l < nb ? l : 0);
+						image_fill(&f, seed, b, hash, N, one);
+						for (size_t i = 0; i < N; i++) {
+							bad += lanes[i * L + l] != one[i];
+							if (one[i] > maxk)
+								maxk = one[i];
+						}
+					}
+				}
+	}
+	CHECK(bad == 0 && maxk >= 7,
+	      "image_fill_lanes equals image_fill in every lane (%ld cases, k up to %u, %s): %ld differ",
+	      cases, maxk, wide ? "AVX-512 path and plain loop"
+				: "plain loop; this processor has no AVX-512", bad);
+	free(hash);
+	free(lanes);
+	free(one);
+}
+
 int main(void)
 {
+	fill_lanes();
 	poisson_fit();
 	exactness("all measures", specs_all, NSPEC_MAX);
 	exactness("judged spans to 20",  specs_shallow,
