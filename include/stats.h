@@ -34,6 +34,14 @@ double stats_select(double *x, size_t n, size_t from, size_t k, double *next);
  * with the same from rule (quantiles asked in ascending order may pass
  * the previous one's floor((n-1)p) + 1). */
 double stats_quantile_select(double *x, size_t n, size_t from, double p);
+/* stats_quantile of x, which is left as it is, bit for bit, for a p near
+ * 0 or 1: when the two order statistics needed are among the
+ * STATS_TAIL smallest or largest, one pass keeps those in a sorted
+ * buffer (about one comparison per value); otherwise x is copied and
+ * selected.  scratch holds n doubles. */
+#define STATS_TAIL 64
+double stats_quantile_tail(const double *x, size_t n, double p,
+			   double *scratch);
 /* Competition ranks, 1 = best: rank[i] = 1 + number of j with v[j] > v[i],
  * so tied values share the best rank.  scratch holds n doubles. */
 void stats_ranks(const double *v, size_t n, double *rank, double *scratch);

@@ -12,6 +12,7 @@
  * statistics read (pairpool.h), the per-topic differences only with -q.
  */
 #include "compare.h"
+#include "moments.h"
 #include "output.h"
 #include "pairpool.h"
 #include "pool.h"
@@ -86,6 +87,7 @@ struct pair_job {
 	double *mz, *mss;       /* [pair in batch][B+1] mean, sum of squares */
 	size_t *byc, *cbase;    /* the batch's pairs by second run: those with
 				   run C are byc[cbase[C] .. cbase[C+1]) */
+	int wide;               /* moments_wide() */
 	struct progress prog;   /* pairs done (and pair-topics scored) */
 };
 
@@ -146,38 +148,6 @@ static void diff_moments(const struct pair_job *j, size_t i, size_t k,
 	*ss = j->mss + i * nimg;
 }
 
-/* sz[b] += ta[b] - tc[b] for b < n, and ss[b] += ((ta[b] - tc[b]) -
- * sz[b])^2: each element by itself, so two at a time (which compilers
- * turn into one vector operation) give the same values. */
-static void acc_diff(double *restrict sz, const double *restrict ta,
-		     const double *restrict tc, size_t n)
-{
-	size_t b = 0;
-	for (; b + 2 <= n; b += 2) {
-		sz[b] += ta[b] - tc[b];
-		sz[b + 1] += ta[b + 1] - tc[b + 1];
-	}
-	if (b < n)
-		sz[b] += ta[b] - tc[b];
-}
-
-static void acc_sq(double *restrict ss, const double *restrict ta,
-		   const double *restrict tc, const double *restrict sz,
-		   size_t n)
-{
-	size_t b = 0;
-	for (; b + 2 <= n; b += 2) {
-		double e0 = (ta[b] - tc[b]) - sz[b];
-		double e1 = (ta[b + 1] - tc[b + 1]) - sz[b + 1];
-		ss[b] += e0 * e0;
-		ss[b + 1] += e1 * e1;
-	}
-	if (b < n) {
-		double e = (ta[b] - tc[b]) - sz[b];
-		ss[b] += e * e;
-	}
-}
-
 /* Tiles of moments_task: second runs and images per task.  Measured on
  * the bench collection (129 runs, B = 1000): tiles of whole rows of
  * images beat tiles of 32 to 256 images, and 16 runs beat 8 and 32. */
@@ -209,9 +179,9 @@ static void moments_task(void *ctx, size_t task, unsigned w)
 	for (size_t t = 0; t < nt; t++)
 		for (size_t q = q0; q < q1; q++) {
 			size_t i = j->byc[q];
-			acc_diff(j->mz + i * nimg + b0,
-				 full + (t * S + j->pa[i]) * nimg,
-				 full + (t * S + j->pb[i]) * nimg, nb);
+			moments_acc_diff(j->wide, j->mz + i * nimg + b0,
+					 full + (t * S + j->pa[i]) * nimg,
+					 full + (t * S + j->pb[i]) * nimg, nb);
 		}
 	for (size_t q = q0; q < q1; q++) {
 		double *sz = j->mz + j->byc[q] * nimg + b0;
@@ -221,10 +191,10 @@ static void moments_task(void *ctx, size_t task, unsigned w)
 	for (size_t t = 0; t < nt; t++)
 		for (size_t q = q0; q < q1; q++) {
 			size_t i = j->byc[q];
-			acc_sq(j->mss + i * nimg + b0,
-			       full + (t * S + j->pa[i]) * nimg,
-			       full + (t * S + j->pb[i]) * nimg,
-			       j->mz + i * nimg + b0, nb);
+			moments_acc_sq(j->wide, j->mss + i * nimg + b0,
+				       full + (t * S + j->pa[i]) * nimg,
+				       full + (t * S + j->pb[i]) * nimg,
+				       j->mz + i * nimg + b0, nb);
 		}
 }
 
@@ -253,22 +223,15 @@ static void diff_stats(const double *d, unsigned long B, double *x, double *row)
 {
 	unsigned long gt = 0, eq = 0;
 	row[PC_ROOT] = d[0];
-	memcpy(x, d + 1, B * sizeof *x);
-	row[PC_MEAN] = stats_mean(x, B);
-	row[PC_SD] = stats_sd(x, B, row[PC_MEAN]);
+	row[PC_MEAN] = stats_mean(d + 1, B);
+	row[PC_SD] = stats_sd(d + 1, B, row[PC_MEAN]);
 	for (unsigned long b = 1; b <= B; b++) {
 		gt += d[b] > 0;
 		eq += d[b] == 0;
 	}
-	{
-		/* the interval by selection, O(B): x[0..lo1] then holds no
-		 * value above the rest, where the second selection starts */
-		size_t lo1 = (size_t)floor((double)(B - 1) * 0.025);
-		size_t lo2 = (size_t)floor((double)(B - 1) * 0.975);
-		row[PC_LO] = stats_quantile_select(x, B, 0, 0.025);
-		row[PC_HI] = stats_quantile_select(x, B, lo2 > lo1 ? lo1 + 1 : 0,
-						   0.975);
-	}
+	/* the interval from the tails, without copying or reordering */
+	row[PC_LO] = stats_quantile_tail(d + 1, B, 0.025, x);
+	row[PC_HI] = stats_quantile_tail(d + 1, B, 0.975, x);
 	row[PC_GT] = (double)gt / (double)B;
 	row[PC_EQ] = (double)eq / (double)B;
 	row[PC_ROOTP] = row[PC_PMED] = row[PC_PLT05] = NAN;
@@ -448,6 +411,7 @@ static size_t pair_job_init(struct pair_job *j, const struct scorer *s,
 		j->mss = xcalloc(size_mul(batch, nimg), sizeof *j->mss);
 		j->byc = xcalloc(batch, sizeof *j->byc);
 		j->cbase = xcalloc(S + 1, sizeof *j->cbase);
+		j->wide = moments_wide();
 		progress_init(&j->prog, o->progress, "pairs", (unsigned long)npairs, 1);
 	}
 	j->rows_per_pair = ns * (1 + (o->per_topic ? nt : 0));

@@ -154,6 +154,55 @@ double stats_quantile_select(double *x, size_t n, size_t from, double p)
 	return a + f * (b - a);
 }
 
+/* The m smallest of x[0..n) (m <= n), ascending, into buf; with
+ * largest, the m largest, descending. */
+static void tail_of(const double *x, size_t n, size_t m, int largest,
+		    double *buf)
+{
+	size_t cnt = 0;
+	for (size_t i = 0; i < n; i++) {
+		double v = x[i];
+		size_t j;
+		if (cnt == m && !(largest ? v > buf[m - 1] : v < buf[m - 1]))
+			continue;
+		j = cnt < m ? cnt++ : m - 1;
+		while (j > 0 && (largest ? v > buf[j - 1] : v < buf[j - 1])) {
+			buf[j] = buf[j - 1];
+			j--;
+		}
+		buf[j] = v;
+	}
+}
+
+double stats_quantile_tail(const double *x, size_t n, double p,
+			   double *scratch)
+{
+	double h, f, a, b;
+	size_t lo;
+	if (n == 0)
+		return NAN;
+	h = (double)(n - 1) * p;
+	lo = (size_t)floor(h);
+	if (lo >= n - 1) {          /* the largest */
+		tail_of(x, n, 1, 1, scratch);
+		return scratch[0];
+	}
+	if (lo + 2 <= STATS_TAIL) {           /* ranks lo, lo + 1 */
+		tail_of(x, n, lo + 2, 0, scratch);
+		a = scratch[lo];
+		b = scratch[lo + 1];
+	} else if (n - lo <= STATS_TAIL) {    /* n - 1 - lo from the top */
+		tail_of(x, n, n - lo, 1, scratch);
+		a = scratch[n - 1 - lo];
+		b = scratch[n - 2 - lo];
+	} else {
+		memcpy(scratch, x, n * sizeof *x);
+		return stats_quantile_select(scratch, n, 0, p);
+	}
+	f = h - (double)lo;
+	return a + f * (b - a);
+}
+
 void stats_ranks(const double *v, size_t n, double *rank, double *scratch)
 {
 	for (size_t i = 0; i < n; i++)
