@@ -99,17 +99,25 @@ void stats_sort(double *x, size_t n)
 	insertion(x, n);
 }
 
+/* Type 7's lower order statistic lo = floor((n-1)p), n >= 1, and the
+ * weight *f = (n-1)p - lo of the next one. */
+static size_t type7(size_t n, double p, double *f)
+{
+	double h = (double)(n - 1) * p;
+	size_t lo = (size_t)floor(h);
+	*f = h - (double)lo;
+	return lo;
+}
+
 double stats_quantile(const double *sorted, size_t n, double p)
 {
-	double h, f;
+	double f;
 	size_t lo;
 	if (n == 0)
 		return NAN;
-	h = (double)(n - 1) * p;
-	lo = (size_t)floor(h);
+	lo = type7(n, p, &f);
 	if (lo >= n - 1)
 		return sorted[n - 1];
-	f = h - (double)lo;
 	return sorted[lo] + f * (sorted[lo + 1] - sorted[lo]);
 }
 
@@ -141,16 +149,14 @@ double stats_select(double *x, size_t n, size_t from, size_t k, double *next)
 
 double stats_quantile_select(double *x, size_t n, size_t from, double p)
 {
-	double h, f, a, b;
+	double f, a, b;
 	size_t lo;
 	if (n == 0)
 		return NAN;
-	h = (double)(n - 1) * p;
-	lo = (size_t)floor(h);
+	lo = type7(n, p, &f);
 	if (lo >= n - 1)
 		return stats_select(x, n, from, n - 1, NULL);
 	a = stats_select(x, n, from, lo, &b);
-	f = h - (double)lo;
 	return a + f * (b - a);
 }
 
@@ -177,12 +183,11 @@ static void tail_of(const double *x, size_t n, size_t m, int largest,
 double stats_quantile_tail(const double *x, size_t n, double p,
 			   double *scratch)
 {
-	double h, f, a, b;
+	double f, a, b;
 	size_t lo;
 	if (n == 0)
 		return NAN;
-	h = (double)(n - 1) * p;
-	lo = (size_t)floor(h);
+	lo = type7(n, p, &f);
 	if (lo >= n - 1) {          /* the largest */
 		tail_of(x, n, 1, 1, scratch);
 		return scratch[0];
@@ -199,7 +204,6 @@ double stats_quantile_tail(const double *x, size_t n, double p,
 		memcpy(scratch, x, n * sizeof *x);
 		return stats_quantile_select(scratch, n, 0, p);
 	}
-	f = h - (double)lo;
 	return a + f * (b - a);
 }
 
