@@ -108,6 +108,8 @@ struct img_job {
 	struct score_scratch *x;    /* per worker */
 	double *tmp;                /* per worker: nruns * nslots */
 	double *v;                  /* [run][slot][B+1] */
+	double *full;               /* the kept values (boot_result.full),
+				       written here too, or NULL */
 	struct progress *progress;  /* counts topic-images of images 1..B */
 };
 
@@ -131,6 +133,15 @@ static void img_task(void *ctx, size_t task, unsigned w)
 		for (size_t i = 0; i < nb; i++)
 			for (size_t c = 0; c < cells; c++)
 				j->v[c * nimg + b + i] = tmp[i * cells + c];
+		/* the kept table is [slot][topic][run][image]: written by the
+		 * workers, who share its first-touch page faults */
+		for (size_t c = 0; j->full && c < cells; c++) {
+			size_t r = c / ns, k = c % ns;
+			double *f = j->full + ((k * s->c->n + j->topic) *
+					       s->nruns + r) * nimg + b;
+			for (size_t i = 0; i < nb; i++)
+				f[i] = tmp[i * cells + c];
+		}
 	}
 	/* the root (b = 0) is not one of the B images the line counts */
 	progress_add(j->progress, (unsigned long)(b1 - b0) - (b0 == 0), w == 0);
@@ -197,7 +208,7 @@ static int topic_done(const struct scorer *s, const struct boot_opts *o,
 		for (size_t i = c * nimg; i < (c + 1) * nimg; i++)
 			sum[i] += measure_agg_term(a, v[i]);
 	}
-	if (res->full)
+	if (res->full && o->source)   /* else img_task wrote them */
 		for (size_t r = 0; r < s->nruns; r++)
 			for (size_t k = 0; k < ns; k++)
 				memcpy(res->full + ((k * nt + t) * s->nruns + r) * nimg,
@@ -259,8 +270,10 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 		res->full = xcalloc(size_mul(block, nt), sizeof *res->full);
 	progress_init(&prog, o->progress, "images",
 		      (unsigned long)(nt * (nimg - 1)), (unsigned long)nt);
-	if (!o->source)
+	if (!o->source) {
 		img_job_init(&j, s, o, nimg, v, &prog);
+		j.full = res->full;
+	}
 	if (o->images && !o->first)
 		fputs("run\tqid\tmeasure\timage\tvalue\n", o->images);
 
