@@ -27,8 +27,9 @@
 /* ---- t-tests ------------------------------------------------------------ */
 
 /* t statistic from a mean and a sum of squared deviations over n values,
- * as stats_t_stat computes it. */
-static double t_of(double mean, double ss, size_t n)
+ * as stats_t_stat computes it; rn is sqrt(n), which the callers compute
+ * once for every image. */
+static inline double t_of(double mean, double ss, size_t n, double rn)
 {
 	double sd;
 	if (n < 2)
@@ -36,7 +37,7 @@ static double t_of(double mean, double ss, size_t n)
 	sd = sqrt(ss / (double)(n - 1));
 	if (sd == 0)
 		return mean == 0 ? 0 : (mean > 0 ? INFINITY : -INFINITY);
-	return mean / (sd / sqrt((double)n));
+	return mean / (sd / rn);
 }
 
 /* |t| at which the two-sided p is 0.05, by bisection. */
@@ -247,10 +248,11 @@ static void t_tests(const struct pair_job *j, const double *sz,
 	size_t nt = j->s->c->n;
 	unsigned long B = j->o->B, lt = 0;
 	double df = (double)nt - 1, h = (double)(B - 1) * 0.5, p0, p1;
+	double rn = sqrt((double)nt);
 	size_t lo;
-	sys_row[PC_ROOTP] = stats_t_p(t_of(sz[0], ss[0], nt), df);
+	sys_row[PC_ROOTP] = stats_t_p(t_of(sz[0], ss[0], nt, rn), df);
 	for (unsigned long b = 1; b <= B; b++) {
-		u[b - 1] = fabs(t_of(sz[b], ss[b], nt));
+		u[b - 1] = fabs(t_of(sz[b], ss[b], nt, rn));
 		lt += (unsigned long)p_below_05(u[b - 1], j->tc, df);
 	}
 	sys_row[PC_PLT05] = (double)lt / (double)B;
@@ -292,7 +294,8 @@ static void pair_task(void *ctx, size_t i, unsigned w)
 	if (j->pimg)
 		for (size_t b = 0; b < nimg; b++)
 			j->pimg[(i * ns + k) * nimg + b] =
-				nt < 2 ? NAN : stats_t_p(t_of(sz[b], ss[b], nt),
+				nt < 2 ? NAN : stats_t_p(t_of(sz[b], ss[b], nt,
+								  sqrt((double)nt)),
 							 (double)nt - 1);
 	if (nt >= 2)
 		t_tests(j, sz, ss, u, row);
