@@ -135,13 +135,13 @@ static void img_task(void *ctx, size_t task, unsigned w)
 				j->v[c * nimg + b + i] = tmp[i * cells + c];
 		/* the kept table is [slot][topic][run][image]: written by the
 		 * workers, who share its first-touch page faults */
-		for (size_t c = 0; j->full && c < cells; c++) {
-			size_t r = c / ns, k = c % ns;
-			double *f = j->full + ((k * s->c->n + j->topic) *
-					       s->nruns + r) * nimg + b;
-			for (size_t i = 0; i < nb; i++)
-				f[i] = tmp[i * cells + c];
-		}
+		for (size_t r = 0; j->full && r < s->nruns; r++)
+			for (size_t k = 0; k < ns; k++) {
+				double *f = j->full + ((k * s->c->n + j->topic) *
+						       s->nruns + r) * nimg + b;
+				for (size_t i = 0; i < nb; i++)
+					f[i] = tmp[i * cells + r * ns + k];
+			}
 	}
 	/* the root (b = 0) is not one of the B images the line counts */
 	progress_add(j->progress, (unsigned long)(b1 - b0) - (b0 == 0), w == 0);

@@ -291,12 +291,13 @@ static void pair_task(void *ctx, size_t i, unsigned w)
 	}
 	diff_stats(d, B, x, row);
 	diff_moments(j, i, k, &sz, &ss, buf);
-	if (j->pimg)
+	if (j->pimg) {
+		double rn = sqrt((double)nt);
 		for (size_t b = 0; b < nimg; b++)
 			j->pimg[(i * ns + k) * nimg + b] =
-				nt < 2 ? NAN : stats_t_p(t_of(sz[b], ss[b], nt,
-								  sqrt((double)nt)),
+				nt < 2 ? NAN : stats_t_p(t_of(sz[b], ss[b], nt, rn),
 							 (double)nt - 1);
+	}
 	if (nt >= 2)
 		t_tests(j, sz, ss, u, row);
 	if (k + 1 == ns)
