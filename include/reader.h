@@ -45,6 +45,10 @@ struct reader {
 /* Open path ("-" = standard input).  Returns 0, or -1 with d set (missing,
  * unreadable, a directory, gzip not runnable). */
 int reader_open(struct reader *r, const char *path, struct diag *d);
+/* The same with blocks of the given size (at least 4 KiB) instead of
+ * 1 MiB: for a caller that keeps many files open at once. */
+int reader_open_block(struct reader *r, const char *path, size_t block,
+		      struct diag *d);
 /* Next line: READER_LINE with *line and *len set, READER_FLUSH, READER_EOF, or
  * READER_ERROR with d set.  At EOF a gzip child is reaped and its failure
  * reported as an error. */

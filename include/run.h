@@ -70,6 +70,18 @@ void run_release(struct run *r);
 int run_load(struct run *r, struct collection *c, const struct run_opts *o,
 	     struct run_scratch *s, struct diag *d);
 
+/* Load the n runs rs[0..n) together, reading them in topic lockstep (the
+ * fast path of loading for runs that keep each topic's lines together; see
+ * run_group.c); run_load_group may be called from several threads at
+ * once for different groups.  redo[i] is set to 1 for a run not loaded:
+ * standard input, anything but a regular file, and any file with
+ * something out of the ordinary (an error, a topic whose lines are not
+ * together, duplicates).  Such a run is as after run_init, to be loaded by
+ * run_load, which gives the same results and messages for every file.
+ * Uses at most n open files at once; s is the calling thread's. */
+void run_load_group(struct run *rs, size_t n, struct collection *c,
+		    const struct run_opts *o, struct run_scratch *s, int *redo);
+
 /* Fill r->inter, inter_off, jspan and jspan_off (the static
  * classification above) from r->off and r->ids over collection c. */
 void run_classify(struct run *r, const struct collection *c);

@@ -107,6 +107,12 @@ static void gzip_message(struct reader *r, char *out, size_t outsz)
 
 int reader_open(struct reader *r, const char *path, struct diag *d)
 {
+	return reader_open_block(r, path, BLOCK, d);
+}
+
+int reader_open_block(struct reader *r, const char *path, size_t block,
+		      struct diag *d)
+{
 	struct stat st;
 	memset(r, 0, sizeof *r);
 	r->fd = -1;
@@ -146,9 +152,9 @@ int reader_open(struct reader *r, const char *path, struct diag *d)
 	}
 	/* A small regular file needs no 1 MiB buffer; the buffer still grows
 	 * when a line needs it. */
-	r->cap = BLOCK;
+	r->cap = block < 4096 ? 4096 : block;
 	if (r->fd > 0 && !r->child && fstat(r->fd, &st) == 0 &&
-	    S_ISREG(st.st_mode) && st.st_size < BLOCK)
+	    S_ISREG(st.st_mode) && (size_t)st.st_size < r->cap)
 		r->cap = st.st_size < 4096 ? 4096 : (size_t)st.st_size + 1;
 	r->buf = xmalloc(r->cap + 1);
 	return 0;

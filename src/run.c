@@ -15,6 +15,10 @@
  * Memory while loading a file: 48 bytes per line of the file (96 for a
  * file whose topics are interleaved), besides what is kept: the interned
  * documents and 4 bytes per retrieved document.
+ *
+ * This is the one complete way of loading a file; run_group.c reads the
+ * usual files faster, many at once, with these steps (run_int.h), and
+ * gives back to run_load any file out of the ordinary.
  */
 #include "run.h"
 #include "run_int.h"
@@ -26,15 +30,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct rec {                  /* a parsed line awaiting interning */
-	const char *docno;    /* into the reader's buffer */
-	uint64_t hash;
-	unsigned long line;
-	double key;
-	uint32_t topic;
-	uint32_t len;
-};
 
 void run_scratch_init(struct run_scratch *s)
 {
@@ -73,50 +68,22 @@ void run_release(struct run *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* State of one load, to keep the helpers' argument lists short. */
-struct load {
-	struct run *r;
-	struct collection *c;
-	const struct run_opts *o;
-	struct run_scratch *s;
-	struct reader rd;
-	size_t nbatch, nent;
-	unsigned long nlines;
-	unsigned long mixed_line;     /* first line with another tag */
-	char *mixed_tag;
-	struct strmap unknown;        /* qids not in the qrels */
-	/* the qid of the last line and its topic (-1: not in the qrels), as
-	 * runs hold a topic's lines together */
-	char lastq[CB_MAX_DOCNO];
-	size_t lastq_len;
-	long last_topic;
-};
-
 #define PF_AHEAD 24   /* lookups prefetched ahead in flush_batch */
 
-static void flush_batch(struct load *L)
+void run_intern_recs(struct load *L, const struct rec *b, size_t n,
+		     struct topic *t)
 {
-	struct rec *b = L->s->batch;
-	struct topic *held = NULL;
-	if (L->nbatch == 0)
-		return;
-	xgrow(&L->s->ent, &L->s->ent_cap, L->nent + L->nbatch,
-	      sizeof(struct run_ent));
-	for (size_t i = 0; i < L->nbatch; i++) {
-		struct topic *t = &L->c->topic[b[i].topic];
-		struct run_ent *e = (struct run_ent *)L->s->ent + L->nent++;
+	struct run_ent *e;
+	xgrow(&L->s->ent, &L->s->ent_cap, L->nent + n, sizeof(struct run_ent));
+	e = (struct run_ent *)L->s->ent + L->nent;
+	L->nent += n;
+	for (size_t i = 0; i < n; i++, e++) {
 		int added;
-		if (t != held) {
-			if (held)
-				pthread_mutex_unlock(&held->lock);
-			pthread_mutex_lock(&t->lock);
-			held = t;
-		}
-		/* The lookups of the next lines of the same topic, ahead by
-		 * PF_AHEAD, 2/3 and 1/3 of it: their cache misses overlap. */
+		/* The lookups of the next lines, ahead by PF_AHEAD, 2/3 and
+		 * 1/3 of it: their cache misses overlap. */
 		for (int st = 0; st < 3; st++) {
 			size_t k = i + PF_AHEAD - (size_t)st * (PF_AHEAD / 3);
-			if (k < L->nbatch && b[k].topic == b[i].topic)
+			if (k < n)
 				strmap_prefetch(&t->docs, b[k].hash, st);
 		}
 		e->id = strmap_intern(&t->docs, b[i].docno, b[i].len,
@@ -128,8 +95,24 @@ static void flush_batch(struct load *L)
 		e->key = b[i].key;
 		e->topic = b[i].topic;
 	}
-	if (held)
-		pthread_mutex_unlock(&held->lock);
+}
+
+/* Intern the batch, each stretch of lines of one topic under that topic's
+ * lock, and empty it. */
+static void flush_batch(struct load *L)
+{
+	const struct rec *b = L->s->batch;
+	size_t i = 0;
+	while (i < L->nbatch) {
+		struct topic *t = &L->c->topic[b[i].topic];
+		size_t j = i + 1;
+		while (j < L->nbatch && b[j].topic == b[i].topic)
+			j++;
+		pthread_mutex_lock(&t->lock);
+		run_intern_recs(L, b + i, j - i, t);
+		pthread_mutex_unlock(&t->lock);
+		i = j;
+	}
 	L->nbatch = 0;
 }
 
@@ -164,7 +147,7 @@ static int line_key(const struct load *L, const struct fields *fs,
 	return 0;
 }
 
-static int parse_line(struct load *L, char *line, size_t len, struct diag *d)
+int run_parse_line(struct load *L, char *line, size_t len, struct diag *d)
 {
 	struct fields fs;
 	int k;
@@ -233,8 +216,6 @@ static char *docno_quote(const struct run_ent *e, char *buf, size_t sz)
 	return diag_quote(buf, sz, e->doc, e->len);
 }
 
-/* Remove duplicates from an ordered ranking; returns its new length or
- * (size_t)-1 with d set. */
 static size_t dedup_ranking(struct load *L, struct run_ent *e, size_t n,
 			    unsigned long *ndup, char *dupmsg, size_t dupsz,
 			    struct diag *d)
@@ -291,9 +272,7 @@ static size_t dedup_ranking(struct load *L, struct run_ent *e, size_t n,
 	return out;
 }
 
-/* Write to buf a list like "303, 304 and 2 more" of at most 10 names
- * (names[0..min(n, 10)) are read). */
-static void list_names(char *buf, size_t sz, const char *const *names,
+void run_list_names(char *buf, size_t sz, const char *const *names,
 		       size_t n)
 {
 	size_t o = 0;
@@ -345,6 +324,46 @@ void run_classify(struct run *r, const struct collection *c)
 	r->jspan_off[nt] = ns;
 }
 
+size_t run_rank(struct load *L, struct run_ent *x, size_t n,
+		const struct topic *tp, unsigned long *ndup, char *dupmsg,
+		size_t dupsz, struct diag *d)
+{
+	run_order_ranking(L->o->order, x, n);
+	n = dedup_ranking(L, x, n, ndup, dupmsg, dupsz, d);
+	if (n == (size_t)-1)
+		return n;
+	if (L->o->max_docs && n > L->o->max_docs)
+		n = L->o->max_docs;
+	if (n > CB_MAX_RANKING) {
+		char qb[80];
+		diag_at(d, L->rd.name, 0,
+			"topic %s has %zu documents, more than the limit of %lu (use -M)",
+			diag_quote(qb, sizeof qb, tp->qid, strlen(tp->qid)),
+			n, CB_MAX_RANKING);
+		return (size_t)-1;
+	}
+	return n;
+}
+
+void run_finish(struct load *L, const char *const *miss, size_t nmiss,
+		unsigned long ndup, const char *dupmsg)
+{
+	struct run *r = L->r;
+	size_t nt = L->c->n;
+	run_classify(r, L->c);
+	if (ndup)
+		warnings_add(&r->warn, r->label,
+			     "%lu duplicate document%s removed, first: %s",
+			     ndup, ndup == 1 ? "" : "s", dupmsg);
+	if (nmiss) {
+		char list[800];
+		run_list_names(list, sizeof list, miss, nmiss);
+		warnings_add(&r->warn, r->label,
+			     "run has no documents for %zu of %zu topics (%s); they score 0",
+			     nmiss, nt, list);
+	}
+}
+
 /* Group entries by topic, order, dedup, cut and store the ids. */
 static int build(struct load *L, struct diag *d)
 {
@@ -391,37 +410,15 @@ static int build(struct load *L, struct diag *d)
 			miss[nmiss++] = tp->qid;
 			continue;
 		}
-		run_order_ranking(L->o->order, x, n);
-		n = dedup_ranking(L, x, n, &ndup, dupmsg, sizeof dupmsg, d);
+		n = run_rank(L, x, n, tp, &ndup, dupmsg, sizeof dupmsg, d);
 		if (n == (size_t)-1)
 			goto out;
-		if (L->o->max_docs && n > L->o->max_docs)
-			n = L->o->max_docs;
-		if (n > CB_MAX_RANKING) {
-			char qb[80];
-			diag_at(d, L->rd.name, 0,
-				"topic %s has %zu documents, more than the limit of %lu (use -M)",
-				diag_quote(qb, sizeof qb, tp->qid, strlen(tp->qid)),
-				n, CB_MAX_RANKING);
-			goto out;
-		}
 		for (size_t i = 0; i < n; i++)
 			r->ids[total + i] = x[i].id;
 		total += n;
 	}
 	r->off[nt] = total;
-	run_classify(r, c);
-	if (ndup)
-		warnings_add(&r->warn, r->label,
-			     "%lu duplicate document%s removed, first: %s",
-			     ndup, ndup == 1 ? "" : "s", dupmsg);
-	if (nmiss) {
-		char list[800];
-		list_names(list, sizeof list, miss, nmiss);
-		warnings_add(&r->warn, r->label,
-			     "run has no documents for %zu of %zu topics (%s); they score 0",
-			     nmiss, nt, list);
-	}
+	run_finish(L, miss, nmiss, ndup, dupmsg);
 	rc = 0;
 out:
 	free(miss);
@@ -430,6 +427,32 @@ out:
 	if (g != e)
 		free(g);
 	return rc;
+}
+
+int run_check_parsed(struct load *L, struct diag *d)
+{
+	struct run *r = L->r;
+	if (L->nlines == 0) {
+		diag_at(d, L->rd.name, 0, "no run lines (empty file?)");
+		return -1;
+	}
+	if (L->mixed_line) {
+		r->mixed_line = L->mixed_line;
+		r->mixed_tag = L->mixed_tag;
+		L->mixed_tag = NULL;
+	}
+	if (L->unknown.n) {
+		char list[800];
+		const char *names[10];
+		for (uint32_t i = 0; i < L->unknown.n && i < 10; i++)
+			names[i] = strmap_str(&L->unknown, i);
+		run_list_names(list, sizeof list, names, L->unknown.n);
+		warnings_add(&r->warn, r->label,
+			     "%u topic%s not in the qrels ignored (%s)",
+			     L->unknown.n, L->unknown.n == 1 ? "" : "s",
+			     list);
+	}
+	return 0;
 }
 
 int run_load(struct run *r, struct collection *c, const struct run_opts *o,
@@ -455,7 +478,7 @@ int run_load(struct run *r, struct collection *c, const struct run_opts *o,
 		if (k == READER_ERROR)
 			goto out;
 		if (k == READER_LINE) {
-			if (parse_line(&L, line, len, &one) != 0 &&
+			if (run_parse_line(&L, line, len, &one) != 0 &&
 			    keep_line_error(d, &one, &nerr))
 				goto out;
 			continue;
@@ -465,28 +488,8 @@ int run_load(struct run *r, struct collection *c, const struct run_opts *o,
 		if (k == READER_EOF)
 			break;
 	}
-	if (nerr)
+	if (nerr || run_check_parsed(&L, d) != 0)
 		goto out;
-	if (L.nlines == 0) {
-		diag_at(d, L.rd.name, 0, "no run lines (empty file?)");
-		goto out;
-	}
-	if (L.mixed_line) {
-		r->mixed_line = L.mixed_line;
-		r->mixed_tag = L.mixed_tag;
-		L.mixed_tag = NULL;
-	}
-	if (L.unknown.n) {
-		char list[800];
-		const char *names[10];
-		for (uint32_t i = 0; i < L.unknown.n && i < 10; i++)
-			names[i] = strmap_str(&L.unknown, i);
-		list_names(list, sizeof list, names, L.unknown.n);
-		warnings_add(&r->warn, r->label,
-			     "%u topic%s not in the qrels ignored (%s)",
-			     L.unknown.n, L.unknown.n == 1 ? "" : "s",
-			     list);
-	}
 	if (build(&L, d) != 0)
 		goto out;
 	rc = 0;
