@@ -81,9 +81,23 @@ int imgfile_write_head(FILE *f, const struct scorer *s,
 	return ferror(f) ? -1 : 0;
 }
 
+/* 1 when the host stores integers little-endian, as the files do. */
+static int host_le(void)
+{
+	const uint64_t one = 1;
+	unsigned char c;
+	memcpy(&c, &one, 1);
+	return c == 1;
+}
+
 int imgfile_write_topic(FILE *f, const double *v, size_t n)
 {
 	unsigned char buf[8 * 512];
+	/* The values as they are, in one write of about 2 MB rather than
+	 * stdio's blocks of 4 KiB: a tenth of a second of system time per
+	 * range file. */
+	if (host_le())
+		return fwrite(v, 8, n, f) == n ? 0 : -1;
 	for (size_t i = 0; i < n; i += 512) {
 		size_t m = n - i < 512 ? n - i : 512;
 		for (size_t j = 0; j < m; j++) {
@@ -427,6 +441,7 @@ int imgset_topic(void *ctx, size_t t, double *v, struct diag *d)
 	struct imgset *set = ctx;
 	size_t cells = (size_t)set->f[0].h.nruns * set->f[0].h.nslots;
 	size_t nimg = set->f[0].h.B + 1;
+	int le_host = host_le();
 	for (size_t i = 0; i < set->n; i++) {
 		struct imgfile *f = &set->f[i];
 		size_t per = f->nvals / cells;
@@ -449,6 +464,10 @@ int imgset_topic(void *ctx, size_t t, double *v, struct diag *d)
 				diag_at(d, f->path, 0, "topic %s: root scores differ from %s (other qrels or runs?)",
 					set->c.topic[t].qid, set->f[0].path);
 				return -1;
+			}
+			if (le_host) {
+				memcpy(&out[1], p + 8, (per - 1) * 8);
+				continue;
 			}
 			for (size_t b = 1; b < per; b++) {
 				x = le(p + 8 * b, 8);

@@ -188,6 +188,31 @@ static int reap(struct reader *r, struct diag *d)
 	return -1;
 }
 
+/* One read(2) of up to n bytes into dst: the bytes read, 0 at EOF (the
+ * reader is then at its end and any gzip child reaped), or -1 with d
+ * set. */
+static ssize_t read_into(struct reader *r, char *dst, size_t n,
+			 struct diag *d)
+{
+	ssize_t got;
+	for (;;) {
+		got = read(r->fd, dst, n);
+		if (got >= 0)
+			break;
+		if (errno == EINTR)
+			continue;
+		diag_at(d, r->name, r->line + 1, "read error: %s",
+			strerror(errno));
+		return -1;
+	}
+	if (got == 0) {
+		r->eof = 1;
+		if (r->child && reap(r, d) != 0)
+			return -1;
+	}
+	return got;
+}
+
 /* Read more bytes; returns 1 if some were read, 0 at EOF, -1 on error. */
 static int fill(struct reader *r, struct diag *d)
 {
@@ -202,22 +227,9 @@ static int fill(struct reader *r, struct diag *d)
 		r->cap = size_mul(r->cap, 2);
 		r->buf = xrealloc(r->buf, size_add(r->cap, 1));
 	}
-	for (;;) {
-		got = read(r->fd, r->buf + r->len, r->cap - r->len);
-		if (got >= 0)
-			break;
-		if (errno == EINTR)
-			continue;
-		diag_at(d, r->name, r->line + 1, "read error: %s",
-			strerror(errno));
-		return -1;
-	}
-	if (got == 0) {
-		r->eof = 1;
-		if (r->child && reap(r, d) != 0)
-			return -1;
-		return 0;
-	}
+	got = read_into(r, r->buf + r->len, r->cap - r->len, d);
+	if (got <= 0)
+		return (int)got;
 	r->len += (size_t)got;
 	/* gzip's magic bytes at the start of a file read as text. */
 	if (!r->child && r->line == 0 && r->pos == 0 && r->len >= 2 &&
@@ -290,6 +302,15 @@ long reader_read(struct reader *r, void *dst, size_t n, struct diag *d)
 		if (avail == 0) {
 			if (r->eof)
 				break;
+			if (n - got >= r->cap) {
+				/* A large read goes straight to dst. */
+				ssize_t k = read_into(r, (char *)dst + got,
+						      n - got, d);
+				if (k < 0)
+					return -1;
+				got += (size_t)k;
+				continue;
+			}
 			r->keep = r->pos;
 			if (fill(r, d) < 0)
 				return -1;
