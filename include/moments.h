@@ -1,32 +1,36 @@
 /*
  * moments.h - the two sums behind --pairs' paired t-tests, per image: the
- * sum over topics of the differences of two runs' scores, and the sum of
- * their squared deviations from the mean.  Called once per pair, topic,
- * measure and tile of images (pairs.c), on rows of up to thousands of
- * images, so they are the inner loops of --pairs.
+ * mean over topics of the differences of two runs' scores, and the sum of
+ * their squared deviations from that mean.  Called once per pair, measure
+ * and block of images (pairs.c), over rows of up to thousands of images
+ * and tens to thousands of topics, so it is the inner loop of --pairs.
  *
- * Each image's value is computed by itself, in the operations written in
- * moments.c, so every variant gives the same bits: two images per SSE2
- * operation, or four per AVX2 operation where the processor has AVX2
- * (GCC or Clang on x86-64, chosen at run time by moments_wide).
+ * Each image's values are computed by themselves, in the operations
+ * written in moments.c, so every variant gives the same bits: 8 images at
+ * a time in plain C, or 16 per four AVX2 vectors where the processor has
+ * AVX2 (GCC or Clang on x86-64, chosen at run time by moments_wide).
  */
 #ifndef CBEVAL_MOMENTS_H
 #define CBEVAL_MOMENTS_H
 
 #include <stddef.h>
 
-/* 1 when the AVX2 variants may be used on this processor, else 0. */
+/* 1 when the AVX2 variant may be used on this processor, else 0. */
 int moments_wide(void);
 
-/* sz[b] += ta[b] - tc[b] for b < n.  wide: from moments_wide (0 always
- * works). */
-void moments_acc_diff(int wide, double *restrict sz,
-		      const double *restrict ta, const double *restrict tc,
-		      size_t n);
+/* Images per block that a caller walking many pairs should give
+ * moments_pair at a time, so that the rows of a block stay in the cache
+ * from one pair to the next. */
+#define MOMENTS_BLOCK 16
 
-/* ss[b] += ((ta[b] - tc[b]) - sz[b])^2 for b < n. */
-void moments_acc_sq(int wide, double *restrict ss, const double *restrict ta,
-		    const double *restrict tc, const double *restrict sz,
-		    size_t n);
+/* Both sums of one pair, for images b < n, with topic t's row of the
+ * first run at ta + t * stride and of the second at tc + t * stride:
+ *   mz[b] = (sum over t < nt, in topic order, of ta[.] - tc[.]) / nt
+ *   ss[b] = sum over t < nt, in topic order, of ((ta[.] - tc[.]) - mz[b])^2
+ * the two-pass mean and sum of squares.  wide: from moments_wide (0
+ * always works).  Writes mz[0..n) and ss[0..n) only. */
+void moments_pair(int wide, double *restrict mz, double *restrict ss,
+		  const double *restrict ta, const double *restrict tc,
+		  size_t stride, size_t nt, size_t n);
 
 #endif

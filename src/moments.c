@@ -1,12 +1,17 @@
 /*
  * moments.c - the sums of --pairs' t-tests (see moments.h).
  *
- * The plain variants take two images at a time, which compilers make one
- * SSE2 operation; the AVX2 variants four, with the same operations on
- * each image (ISO C mode, which the build uses, does not fuse a multiply
- * and an add, and AVX2 alone has no fused instruction).
+ * A block of images keeps its sums in registers while the topics go by:
+ * 16 images in four AVX2 vectors per sum, or 8 in plain C (which compilers
+ * make SSE2 operations), with the same operations on each image in the
+ * same order (ISO C mode, which the build uses, does not fuse a multiply
+ * and an add, and AVX2 alone has no fused instruction).  Reading two
+ * rows per topic, a megabyte apart in the table of kept images, is the
+ * cost, so the rows of a later topic are asked for ahead.
  */
 #include "moments.h"
+
+#include <string.h>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define MOMENTS_HAVE_WIDE 1
@@ -22,75 +27,106 @@ int moments_wide(void)
 #endif
 }
 
-#ifdef MOMENTS_HAVE_WIDE
-__attribute__((target("avx2")))
-static size_t diff_wide(double *restrict sz, const double *restrict ta,
-			const double *restrict tc, size_t n)
+/* moments_pair on images [b, b + 8): the sums in registers across the
+ * topics, so that nothing but the two runs' rows is read. */
+static void pair8_plain(double *restrict mz, double *restrict ss,
+			const double *restrict ta, const double *restrict tc,
+			size_t stride, size_t nt)
 {
-	size_t b = 0;
-	for (; b + 4 <= n; b += 4) {
-		__m256d d = _mm256_sub_pd(_mm256_loadu_pd(ta + b),
-					  _mm256_loadu_pd(tc + b));
-		_mm256_storeu_pd(sz + b, _mm256_add_pd(_mm256_loadu_pd(sz + b), d));
-	}
-	return b;
+	double z[8] = { 0 }, q[8] = { 0 };
+	for (size_t t = 0; t < nt; t++)
+		for (int l = 0; l < 8; l++)
+			z[l] += ta[t * stride + (size_t)l] - tc[t * stride + (size_t)l];
+	for (int l = 0; l < 8; l++)
+		z[l] /= (double)nt;
+	for (size_t t = 0; t < nt; t++)
+		for (int l = 0; l < 8; l++) {
+			double e = (ta[t * stride + (size_t)l] -
+				    tc[t * stride + (size_t)l]) - z[l];
+			q[l] += e * e;
+		}
+	memcpy(mz, z, sizeof z);
+	memcpy(ss, q, sizeof q);
 }
 
+#ifdef MOMENTS_HAVE_WIDE
+/* pair8_plain's sums on images [b, b + 16), in four AVX2 vectors of each
+ * sum (named, not an array: an array of vectors is kept in memory). */
+#define LD4(p, v) _mm256_loadu_pd((p) + 4 * (v))
+#define DIFF4(v) _mm256_sub_pd(LD4(a, v), LD4(c, v))
 __attribute__((target("avx2")))
-static size_t sq_wide(double *restrict ss, const double *restrict ta,
-		      const double *restrict tc, const double *restrict sz,
-		      size_t n)
+static void pair16_wide(double *restrict mz, double *restrict ss,
+			const double *restrict ta, const double *restrict tc,
+			size_t stride, size_t nt)
 {
-	size_t b = 0;
-	for (; b + 4 <= n; b += 4) {
-		__m256d e = _mm256_sub_pd(_mm256_sub_pd(_mm256_loadu_pd(ta + b),
-							_mm256_loadu_pd(tc + b)),
-					  _mm256_loadu_pd(sz + b));
-		_mm256_storeu_pd(ss + b, _mm256_add_pd(_mm256_loadu_pd(ss + b),
-						       _mm256_mul_pd(e, e)));
+	__m256d z0 = _mm256_setzero_pd(), z1 = z0, z2 = z0, z3 = z0;
+	__m256d q0 = z0, q1 = z0, q2 = z0, q3 = z0, n, e0, e1, e2, e3;
+	for (size_t t = 0; t < nt; t++) {
+		const double *a = ta + t * stride, *c = tc + t * stride;
+		if (t + 6 < nt) {
+			_mm_prefetch((const char *)(a + 6 * stride), _MM_HINT_T0);
+			_mm_prefetch((const char *)(a + 6 * stride + 8), _MM_HINT_T0);
+			_mm_prefetch((const char *)(c + 6 * stride), _MM_HINT_T0);
+			_mm_prefetch((const char *)(c + 6 * stride + 8), _MM_HINT_T0);
+		}
+		z0 = _mm256_add_pd(z0, DIFF4(0));
+		z1 = _mm256_add_pd(z1, DIFF4(1));
+		z2 = _mm256_add_pd(z2, DIFF4(2));
+		z3 = _mm256_add_pd(z3, DIFF4(3));
 	}
-	return b;
+	n = _mm256_set1_pd((double)nt);
+	z0 = _mm256_div_pd(z0, n);
+	z1 = _mm256_div_pd(z1, n);
+	z2 = _mm256_div_pd(z2, n);
+	z3 = _mm256_div_pd(z3, n);
+	for (size_t t = 0; t < nt; t++) {
+		const double *a = ta + t * stride, *c = tc + t * stride;
+		e0 = _mm256_sub_pd(DIFF4(0), z0);
+		e1 = _mm256_sub_pd(DIFF4(1), z1);
+		e2 = _mm256_sub_pd(DIFF4(2), z2);
+		e3 = _mm256_sub_pd(DIFF4(3), z3);
+		q0 = _mm256_add_pd(q0, _mm256_mul_pd(e0, e0));
+		q1 = _mm256_add_pd(q1, _mm256_mul_pd(e1, e1));
+		q2 = _mm256_add_pd(q2, _mm256_mul_pd(e2, e2));
+		q3 = _mm256_add_pd(q3, _mm256_mul_pd(e3, e3));
+	}
+	_mm256_storeu_pd(mz, z0);
+	_mm256_storeu_pd(mz + 4, z1);
+	_mm256_storeu_pd(mz + 8, z2);
+	_mm256_storeu_pd(mz + 12, z3);
+	_mm256_storeu_pd(ss, q0);
+	_mm256_storeu_pd(ss + 4, q1);
+	_mm256_storeu_pd(ss + 8, q2);
+	_mm256_storeu_pd(ss + 12, q3);
 }
+#undef DIFF4
+#undef LD4
 #endif
 
-void moments_acc_diff(int wide, double *restrict sz,
-		      const double *restrict ta, const double *restrict tc,
-		      size_t n)
+void moments_pair(int wide, double *restrict mz, double *restrict ss,
+		  const double *restrict ta, const double *restrict tc,
+		  size_t stride, size_t nt, size_t n)
 {
 	size_t b = 0;
 #ifdef MOMENTS_HAVE_WIDE
 	if (wide)
-		b = diff_wide(sz, ta, tc, n);
+		for (; b + 16 <= n; b += 16)
+			pair16_wide(mz + b, ss + b, ta + b, tc + b, stride, nt);
 #else
 	(void)wide;
 #endif
-	for (; b + 2 <= n; b += 2) {
-		sz[b] += ta[b] - tc[b];
-		sz[b + 1] += ta[b + 1] - tc[b + 1];
-	}
-	if (b < n)
-		sz[b] += ta[b] - tc[b];
-}
-
-void moments_acc_sq(int wide, double *restrict ss, const double *restrict ta,
-		    const double *restrict tc, const double *restrict sz,
-		    size_t n)
-{
-	size_t b = 0;
-#ifdef MOMENTS_HAVE_WIDE
-	if (wide)
-		b = sq_wide(ss, ta, tc, sz, n);
-#else
-	(void)wide;
-#endif
-	for (; b + 2 <= n; b += 2) {
-		double e0 = (ta[b] - tc[b]) - sz[b];
-		double e1 = (ta[b + 1] - tc[b + 1]) - sz[b + 1];
-		ss[b] += e0 * e0;
-		ss[b + 1] += e1 * e1;
-	}
-	if (b < n) {
-		double e = (ta[b] - tc[b]) - sz[b];
-		ss[b] += e * e;
+	for (; b + 8 <= n; b += 8)
+		pair8_plain(mz + b, ss + b, ta + b, tc + b, stride, nt);
+	for (; b < n; b++) {
+		double z = 0, q = 0;
+		for (size_t t = 0; t < nt; t++)
+			z += ta[t * stride + b] - tc[t * stride + b];
+		z /= (double)nt;
+		for (size_t t = 0; t < nt; t++) {
+			double e = (ta[t * stride + b] - tc[t * stride + b]) - z;
+			q += e * e;
+		}
+		mz[b] = z;
+		ss[b] = q;
 	}
 }

@@ -159,9 +159,9 @@ static void diff_moments(const struct pair_job *j, size_t i, size_t k,
  * differences of the batch's pairs whose second run is one of MOM_RUNS
  * runs, over MOM_IMAGES images: task = run tile * image tiles + image
  * tile.  Each pair's sums run over the topics in topic order, as for the
- * pair by itself; a second run's values are read once for all the pairs
- * of the batch that have it, and a first run's stay in cache across the
- * tile's pairs, instead of both being read once per pair. */
+ * pair by itself (moments_pair); the tile goes block by block of
+ * MOMENTS_BLOCK images, all its pairs per block, so the block's rows of
+ * the tile's runs are read from memory once and then from the cache. */
 static void moments_task(void *ctx, size_t task, unsigned w)
 {
 	struct pair_job *j = ctx;
@@ -173,30 +173,16 @@ static void moments_task(void *ctx, size_t task, unsigned w)
 	size_t nb = nimg - b0 < MOM_IMAGES ? nimg - b0 : MOM_IMAGES;
 	const double *full = j->br->full + j->k * nt * S * nimg + b0;
 	(void)w;
-	for (size_t q = q0; q < q1; q++) {
-		memset(j->mz + j->byc[q] * nimg + b0, 0, nb * sizeof *j->mz);
-		memset(j->mss + j->byc[q] * nimg + b0, 0, nb * sizeof *j->mss);
-	}
-	for (size_t t = 0; t < nt; t++)
+	for (size_t b = 0; b < nb; b += MOMENTS_BLOCK) {
+		size_t m = nb - b < MOMENTS_BLOCK ? nb - b : MOMENTS_BLOCK;
 		for (size_t q = q0; q < q1; q++) {
 			size_t i = j->byc[q];
-			moments_acc_diff(j->wide, j->mz + i * nimg + b0,
-					 full + (t * S + j->pa[i]) * nimg,
-					 full + (t * S + j->pb[i]) * nimg, nb);
+			moments_pair(j->wide, j->mz + i * nimg + b0 + b,
+				     j->mss + i * nimg + b0 + b,
+				     full + j->pa[i] * nimg + b,
+				     full + j->pb[i] * nimg + b, S * nimg, nt, m);
 		}
-	for (size_t q = q0; q < q1; q++) {
-		double *sz = j->mz + j->byc[q] * nimg + b0;
-		for (size_t b = 0; b < nb; b++)
-			sz[b] /= (double)nt;
 	}
-	for (size_t t = 0; t < nt; t++)
-		for (size_t q = q0; q < q1; q++) {
-			size_t i = j->byc[q];
-			moments_acc_sq(j->wide, j->mss + i * nimg + b0,
-				       full + (t * S + j->pa[i]) * nimg,
-				       full + (t * S + j->pb[i]) * nimg,
-				       j->mz + i * nimg + b0, nb);
-		}
 }
 
 /* Index the n pairs of the batch by their second run (byc, cbase), in
