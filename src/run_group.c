@@ -193,22 +193,32 @@ static int gfile_finish(struct gfile *g)
 	struct run *r = L->r;
 	size_t nt = L->c->n, total = 0, nmiss = 0;
 	const char **miss;
+	int in_order = 1;
 	if (run_check_parsed(L, &g->one) != 0)
 		return -1;
 	r->off = xcalloc(nt + 1, sizeof *r->off);
-	r->ids = xcalloc(g->nids ? g->nids : 1, sizeof *r->ids);
 	miss = xcalloc(nt ? nt : 1, sizeof *miss);
 	for (size_t t = 0; t < nt; t++) {
 		r->off[t] = total;
-		if (g->blen[t] == NO_BLOCK) {
+		if (g->blen[t] == NO_BLOCK)
 			miss[nmiss++] = L->c->topic[t].qid;
-			continue;
-		}
-		memcpy(r->ids + total, g->ids + g->bstart[t],
-		       g->blen[t] * sizeof *r->ids);
-		total += g->blen[t];
+		else
+			in_order &= g->bstart[t] == total;
+		total += g->blen[t] == NO_BLOCK ? 0 : g->blen[t];
 	}
 	r->off[nt] = total;
+	if (in_order) {
+		/* the file's topics came in the collection's order, as they
+		 * mostly do: the ids are in place, trimmed to size */
+		r->ids = xrealloc(g->ids, (total ? total : 1) * sizeof *r->ids);
+		g->ids = NULL;
+	} else {
+		r->ids = xcalloc(total ? total : 1, sizeof *r->ids);
+		for (size_t t = 0; t < nt; t++)
+			if (g->blen[t] != NO_BLOCK)
+				memcpy(r->ids + r->off[t], g->ids + g->bstart[t],
+				       g->blen[t] * sizeof *r->ids);
+	}
 	run_finish(L, miss, nmiss, 0, "");
 	free(miss);
 	gfile_release(g);

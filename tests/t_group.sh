@@ -3,10 +3,11 @@
 # same messages: run files of a group read in topic lockstep
 # (run_load_group, for two or more regular files) against one file read
 # alone or from standard input (run_load).  Cases: the bundled runs, with
-# images and per topic; topics not together; unknown and missing topics;
-# duplicates with and without --dedup; a bad line among good files; -M,
-# --order=rank and --order=file; .gz files; 70 files over 1 to 5 threads
-# (several groups per thread, groups of unequal length).
+# images and per topic; topics not together; topics together in another
+# order than the qrels'; unknown and missing topics; duplicates with and
+# without --dedup; a bad line among good files; -M, --order=rank and
+# --order=file; .gz files; 70 files over 1 to 5 threads (several groups
+# per thread, groups of unequal length).
 set -u
 . tests/lib.sh
 
@@ -53,6 +54,8 @@ for i in 1 2 3; do
 done
 # topics not together: every other line of topic 402 moved to the end
 awk '$1 == 402 && NR % 2 { late = late $0 "\n"; next } { print } END { printf "%s", late }' "$T/r1" > "$T/mix"
+# topics together but in the reverse of the qrels' order
+awk '{ line[NR] = $0; q[NR] = $1 } END { for (t = 403; t >= 401; t--) for (i = 1; i <= NR; i++) if (q[i] == t) print line[i] }' "$T/r2" > "$T/rev"
 # an unknown topic (999) and a missing one (403)
 { awk '$1 != 403' "$T/r2"; echo "999 Q0 x 1 1 r2"; } > "$T/miss"
 # duplicates: two lines of topic 401 again
@@ -85,6 +88,7 @@ check() {
 }
 
 check "topics not together: the same rankings in a group as alone" "$T/mix" -q -b 5
+check "topics in reverse order: the same rankings in a group as alone" "$T/rev" -q -b 5
 check "an unknown and a missing topic: the same scores and warnings" "$T/miss" -q
 check "duplicates: the same error in a group as alone" "$T/dup" -q
 check "duplicates with --dedup: the same scores and warning" "$T/dup" -q --dedup
