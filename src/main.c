@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 #include "eval.h"
+#include "xalloc.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -26,6 +27,7 @@ int main(int argc, char **argv)
 	struct diag d = { .set = 0 };
 	int status;
 
+	xalloc_setup();
 	options_init(&o);
 	if (cli_parse(&o, argc, argv, &d) != 0) {
 		diag_print(stderr, &d);

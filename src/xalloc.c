@@ -10,6 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+void xalloc_setup(void)
+{
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
+	(void)mallopt(M_MMAP_THRESHOLD, XALLOC_MMAP_THRESHOLD);
+#endif
+}
 
 _Noreturn void xalloc_die(void)
 {
