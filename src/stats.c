@@ -121,23 +121,54 @@ double stats_quantile(const double *sorted, size_t n, double p)
 	return sorted[lo] + f * (sorted[lo + 1] - sorted[lo]);
 }
 
+/* Move the values of x[0..n) below p (lt) or equal to p (!lt) to the
+ * front, keeping the rest after them; returns how many.  Branch-free (the
+ * outcome of each comparison is as random as the data): the value is
+ * swapped with the first of the rest either way, and the front grows
+ * when it belongs there. */
+static size_t split_at(double *x, size_t n, double p, int lt)
+{
+	size_t s = 0;
+	for (size_t i = 0; i < n; i++) {
+		double v = x[i];
+		x[i] = x[s];
+		x[s] = v;
+		s += lt ? v < p : v == p;
+	}
+	return s;
+}
+
+/* The median of x[a], x[b], x[c] as a value. */
+static double median3(double a, double b, double c)
+{
+	double lo = a < b ? a : b, hi = a < b ? b : a;
+	return c < lo ? lo : c > hi ? hi : c;
+}
+
 double stats_select(double *x, size_t n, size_t from, size_t k, double *next)
 {
-	size_t lo = from, hi = n - 1;
+	size_t lo = from, hi = n;   /* k is in [lo, hi) */
 	assert(from <= k && k < n);
-	while (hi > lo) {
-		size_t j;
-		if (hi == lo + 1) {   /* partition needs 3 values to split */
-			if (x[hi] < x[lo])
-				swap(&x[lo], &x[hi]);
-			break;
+	while (hi - lo > 16) {
+		size_t m = hi - lo, s;
+		/* the median of three values of the range: a value of it */
+		double p = median3(x[lo], x[lo + m / 2], x[hi - 1]);
+		s = lo + split_at(x + lo, m, p, 1);      /* [lo, s) < p */
+		if (k < s) {
+			hi = s;
+		} else if (s > lo) {
+			lo = s;     /* values >= p: fewer, as p's are not */
+		} else {
+			/* p is the least value: its copies to the front, the
+			 * rest (> p) after, so the range always shrinks */
+			s = lo + split_at(x + lo, m, p, 0);
+			if (k < s)
+				break;
+			lo = s;
 		}
-		j = lo + partition(x + lo, hi - lo + 1);
-		if (k <= j)
-			hi = j;
-		else
-			lo = j + 1;
 	}
+	if (hi - lo <= 16)
+		insertion(x + lo, hi - lo);
 	if (next) {
 		*next = k + 1 < n ? x[k + 1] : x[k];
 		for (size_t i = k + 2; i < n; i++)

@@ -261,8 +261,25 @@ static void test_select(void)
 		v = stats_select(x, n, 0, k, &nx);
 		if (v != y[k] || nx != y[k + 1 < n ? k + 1 : k])
 			bad++;
+		/* and x is split at k: nothing larger before, nothing smaller
+		 * after (what a later call's from relies on) */
+		for (size_t i = 0; i < n; i++)
+			if ((i < k && x[i] > v) || (i > k && x[i] < v))
+				bad++;
 	}
-	CHECK(bad == 0, "selection gives the quantiles and order statistics of a sort on 500 random vectors (%d differ)",
+	/* all equal, and two values, at lengths where selection partitions */
+	for (size_t n = 17; n < 600; n += 37)
+		for (int two = 0; two < 2; two++) {
+			for (size_t i = 0; i < n; i++)
+				x[i] = two && i % 5 == 0 ? 2.5 : 1.5;
+			for (size_t k = 0; k < n; k += 7) {
+				double nx, want = two && k >= n - (n + 4) / 5 ? 2.5 : 1.5;
+				double v = stats_select(x, n, 0, k, &nx);
+				if (v != want)
+					bad++;
+			}
+		}
+	CHECK(bad == 0, "selection gives the quantiles and order statistics of a sort on 500 random vectors, leaves them split at k, and handles all-equal and two-valued vectors (%d differ)",
 	      bad);
 }
 
