@@ -62,6 +62,10 @@ struct scorer {
 	size_t prep_n;          /* doubles of all the measures' prep areas */
 	size_t max_ranking;     /* longest ranking of any run */
 	size_t max_docs;        /* most documents of any topic */
+	size_t max_spans;       /* most stretches of judged entries in a ranking */
+	int wide_spans;         /* scan_spans_lanes may use AVX-512 (set by
+				   scorer_init from the processor; 0 forces
+				   the plain loop, as the tests do to compare) */
 	struct image_fn imf;
 	uint64_t seed;
 };
@@ -80,6 +84,7 @@ struct score_scratch {
 	/* score_topic_images: SCORE_LANES images side by side */
 	uint8_t *k8;            /* [doc][lane] multiplicities */
 	uint32_t *P8;           /* [entry][lane] positions of one ranking */
+	struct span *o8;        /* [lane][max_spans + 1] judged spans */
 	uint8_t *kl;            /* [lane][judged doc] multiplicities */
 	double *prep8;          /* [lane][prep_n] prep areas */
 };

@@ -4,9 +4,11 @@
  * then its hits, judged spans and negative grades, read at the entries'
  * static indices (run.h).  One image at a time (scan_positions), or
  * SCORE_LANES images side by side (scan_positions_lanes), which share one
- * pass over the ranking's ids.  The hot loop of the bootstrap: it does no
- * allocation (the scratch is the caller's) and touches each entry once
- * per pass.  See score_int.h.
+ * pass over the ranking's ids, and whose judged spans are found in one
+ * pass too (scan_spans_lanes: a stretch's positions in every image are
+ * one row).  The hot loop of the bootstrap: it does no allocation (the
+ * scratch is the caller's) and touches each entry once per pass.  See
+ * score_int.h.
  */
 #include "score_int.h"
 
@@ -176,6 +178,7 @@ size_t scan_positions(const struct scan_layout *l, uint64_t depth,
 int scan_ranked(const struct scorer *s, const struct scan_layout *l, size_t t,
 		     const uint32_t *P, size_t ps, size_t i, const uint8_t *k,
 		     size_t ks, const uint8_t *kj, int pooled, size_t np,
+		     const struct span *spans, size_t nspans,
 		     struct score_scratch *x, struct ranked *out)
 {
 	const struct topic *tp = &s->c->topic[t];
@@ -193,9 +196,11 @@ int scan_ranked(const struct scorer *s, const struct scan_layout *l, size_t t,
 		h[nh] = c;
 		nh += kj[id] != 0;
 	}
-	out->nj = !pooled ? all_spans(l->sp, l->nsp, P, ps, i, depth, x->o)
-			  : pooled_spans(ids, tp->n_judged, l->nsp, x->pe, np, P,
-					 depth, x->o);
+	out->judged = spans ? spans : x->o;
+	out->nj = spans ? nspans
+		: !pooled ? all_spans(l->sp, l->nsp, P, ps, i, depth, x->o)
+		: pooled_spans(ids, tp->n_judged, l->nsp, x->pe, np, P, depth,
+			       x->o);
 	/* Negative grades are ids n_nonneg .. n_judged - 1: look for them in
 	 * the judged stretches (or the pooled entries), when the topic has
 	 * any. */
@@ -208,7 +213,6 @@ int scan_ranked(const struct scorer *s, const struct scan_layout *l, size_t t,
 	out->n = nh;
 	out->c = NULL;
 	out->nc = 0;
-	out->judged = x->o;
 	out->neg = g;
 	out->nneg = ng;
 	out->len = 0;
@@ -240,7 +244,8 @@ int scan_ranking(const struct scorer *s, const struct run *r, size_t t,
 	scan_layout_of(s, r, t, &l);
 	i = scan_positions(&l, s->judged_depth, k, kj, s->c->topic[t].n_judged,
 		      x->P, x->pe, &np);
-	return scan_ranked(s, &l, t, x->P, 1, i, k, 1, kj, kj != k, np, x, out);
+	return scan_ranked(s, &l, t, x->P, 1, i, k, 1, kj, kj != k, np, NULL, 0,
+			   x, out);
 }
 
 /* ---- several images side by side -------------------------------------- */
@@ -343,3 +348,92 @@ size_t scan_lane_stop(const struct scan_layout *l, uint64_t depth,
 	return lo;
 }
 
+
+/* ---- judged spans of several images side by side ----------------------- */
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define SCAN_HAVE_WIDE 1
+#include <immintrin.h>
+#endif
+
+int scan_spans_wide(void)
+{
+#ifdef SCAN_HAVE_WIDE
+	return __builtin_cpu_supports("avx512f") &&
+	       __builtin_cpu_supports("avx512vl");
+#else
+	return 0;
+#endif
+}
+
+#ifdef SCAN_HAVE_WIDE
+/* all_spans in the 8 lanes at once.  Lane l is alive while all_spans
+ * would go on in it: it dies at a stretch that starts past its stop (not
+ * stored) or, after storing, at a span that starts past the depth.  A
+ * stretch [a, b) spans P8[a] to P8[min(b, stop)] in each lane; as
+ * positions grow along the ranking that end is the lesser of row
+ * min(b, ib) and the lane's position at its stop.  Each lane's non-empty
+ * span is scattered to the end of its own list: the same lists, in the
+ * same order, as all_spans lane by lane. */
+__attribute__((target("avx512f,avx512vl")))
+static void spans_lanes_wide(const uint32_t *sp, size_t nsp,
+			     const uint32_t *P8, size_t ib, const size_t *stop,
+			     uint32_t depth, struct span *o8, size_t cap,
+			     size_t *nj)
+{
+	uint32_t st[8], pi[8], base[8];
+	__m256i vstop, vpi, at, vdepth = _mm256_set1_epi32((int)depth);
+	__mmask8 alive = 0xff;
+	for (int j = 0; j < 8; j++) {
+		st[j] = (uint32_t)stop[j];
+		pi[j] = P8[stop[j] * 8 + (size_t)j];
+		base[j] = (uint32_t)((size_t)j * cap);
+	}
+	vstop = _mm256_loadu_si256((const __m256i *)(const void *)st);
+	vpi = _mm256_loadu_si256((const __m256i *)(const void *)pi);
+	at = _mm256_loadu_si256((const __m256i *)(const void *)base);
+	for (size_t j = 0; j < nsp; j++) {
+		size_t a = sp[2 * j], b = sp[2 * j + 1];
+		__m256i S, E;
+		__m512i pair;
+		__mmask8 m;
+		alive &= _mm256_cmple_epu32_mask(_mm256_set1_epi32((int)a), vstop);
+		if (!alive)
+			break;
+		S = _mm256_loadu_si256((const __m256i *)(const void *)(P8 + a * 8));
+		E = _mm256_loadu_si256((const __m256i *)(const void *)
+				       (P8 + (b < ib ? b : ib) * 8));
+		E = _mm256_min_epu32(E, vpi);
+		m = alive & _mm256_cmpgt_epu32_mask(E, S);
+		pair = _mm512_or_si512(_mm512_cvtepu32_epi64(S),
+				       _mm512_slli_epi64(_mm512_cvtepu32_epi64(E), 32));
+		_mm512_mask_i32scatter_epi64(o8, m, at, pair, 8);
+		at = _mm256_mask_add_epi32(at, m, at, _mm256_set1_epi32(1));
+		alive &= _mm256_cmple_epu32_mask(S, vdepth);
+	}
+	_mm256_storeu_si256((__m256i *)(void *)st, at);
+	for (int j = 0; j < 8; j++)
+		nj[j] = st[j] - base[j];
+}
+#endif
+
+void scan_spans_lanes(int wide, const struct scan_layout *l,
+		      const uint32_t *P8, size_t ib, const size_t *stop,
+		      uint64_t depth, struct span *o8, size_t cap, size_t *nj)
+{
+#ifdef SCAN_HAVE_WIDE
+	/* the lists' offsets are 32-bit indices of the scatter */
+	if (wide && SCORE_LANES == 8 && cap <= (size_t)INT32_MAX / 8 &&
+	    ib < UINT32_MAX) {
+		spans_lanes_wide(l->sp, l->nsp, P8, ib, stop,
+				 depth < UINT32_MAX ? (uint32_t)depth : UINT32_MAX,
+				 o8, cap, nj);
+		return;
+	}
+#else
+	(void)wide;
+#endif
+	for (size_t j = 0; j < SCORE_LANES; j++)
+		nj[j] = all_spans(l->sp, l->nsp, P8 + j, SCORE_LANES, stop[j],
+				  depth, o8 + j * cap);
+}

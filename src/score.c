@@ -30,6 +30,7 @@ void scorer_init(struct scorer *s, const struct collection *c,
 	s->nm = nm;
 	s->seed = seed;
 	image_fn_init(&s->imf);
+	s->wide_spans = scan_spans_wide();
 	for (size_t i = 0; i < nm; i++) {
 		const struct measure_def *def = m[i].def;
 		ns += (size_t)m[i].n_out;
@@ -54,8 +55,13 @@ void scorer_init(struct scorer *s, const struct collection *c,
 	for (size_t r = 0; r < nruns; r++)
 		for (size_t t = 0; t < c->n; t++) {
 			size_t n = runs[r].off[t + 1] - runs[r].off[t];
+			/* runs read back from image files have no rankings */
+			size_t ns = runs[r].jspan_off ? runs[r].jspan_off[t + 1] -
+							runs[r].jspan_off[t] : 0;
 			if (n > s->max_ranking)
 				s->max_ranking = n;
+			if (ns > s->max_spans)
+				s->max_spans = ns;
 		}
 	for (size_t t = 0; t < c->n; t++)
 		if (c->topic[t].n_docs > s->max_docs)
@@ -86,6 +92,7 @@ void score_scratch_init(struct score_scratch *x, const struct scorer *s)
 	x->k8 = xcalloc(size_mul(s->max_docs ? s->max_docs : 1, SCORE_LANES),
 			sizeof *x->k8);
 	x->P8 = xcalloc(size_mul(s->max_ranking + 1, SCORE_LANES), sizeof *x->P8);
+	x->o8 = xcalloc(size_mul(s->max_spans + 1, SCORE_LANES), sizeof *x->o8);
 	x->kl = xcalloc(size_mul(s->max_docs ? s->max_docs : 1, SCORE_LANES),
 			sizeof *x->kl);
 	x->prep8 = xcalloc(size_mul(s->prep_n ? s->prep_n : 1, SCORE_LANES),
@@ -96,6 +103,7 @@ void score_scratch_release(struct score_scratch *x)
 {
 	free(x->h);
 	free(x->o);
+	free(x->o8);
 	free(x->g);
 	free(x->c);
 	free(x->P);
@@ -154,19 +162,27 @@ void score_topic_images(const struct scorer *s, size_t t, uint64_t b0,
 	for (size_t r = 0; r < s->nruns && any; r++) {
 		const struct run *run = &s->runs[r];
 		struct scan_layout l;
-		size_t ib = 0;
+		size_t ib = 0, stop[SCORE_LANES], nj[SCORE_LANES];
 		scan_layout_of(s, run, t, &l);
-		if (l.n)
+		if (l.n) {
 			ib = scan_positions_lanes(&l, s->judged_depth, x->k8, x->P8);
+			for (size_t j = 0; j < L; j++)
+				stop[j] = scan_lane_stop(&l, s->judged_depth,
+							 x->P8, j, ib);
+			scan_spans_lanes(s->wide_spans, &l, x->P8, ib, stop,
+					 s->judged_depth, x->o8,
+					 s->max_spans + 1, nj);
+		}
 		for (size_t j = 0; j < nb; j++) {
 			struct ranked rk;
 			int empty;
 			if (!live[j])
 				continue;
 			empty = l.n == 0 ||
-				!scan_ranked(s, &l, t, x->P8 + j, L,
-					   scan_lane_stop(&l, s->judged_depth, x->P8, j, ib),
-					   x->k8 + j, L, ti[j].k, 0, 0, x, &rk);
+				!scan_ranked(s, &l, t, x->P8 + j, L, stop[j],
+					   x->k8 + j, L, ti[j].k, 0, 0,
+					   x->o8 + j * (s->max_spans + 1), nj[j],
+					   x, &rk);
 			score_ranked(s, &ti[j], G[j], x->prep8 + j * s->prep_n,
 				     empty ? NULL : &rk, x,
 				     out + j * block + r * s->nslots);

@@ -40,6 +40,7 @@
 #include "measure.h"
 #include "run.h"
 #include "score.h"
+#include "score_int.h"
 #include "xalloc.h"
 
 #include <math.h>
@@ -395,19 +396,24 @@ static double check_aggregates(const struct scorer *s, const double *agg,
 /* The values of score_topic_images for a few runs of consecutive images
  * (more than SCORE_LANES, fewer, with and without the root) against
  * score_topic_image one image at a time: the count of values that are
- * not the same double. */
+ * not the same double.  Side by side both ways: with the judged spans of
+ * all lanes in one AVX-512 pass where the processor has it
+ * (scorer.wide_spans), and lane by lane. */
 static long lanes_differ(const struct scorer *s, struct score_scratch *x)
 {
 	static const uint64_t from[] = { 0, 1, 5 }, count[] = { 11, 3, 9 };
 	size_t block = s->nruns * s->nslots;
 	double *one = xcalloc(block, sizeof *one);
 	double *many = xcalloc(block * 11, sizeof *many);
+	struct scorer plain = *s;
 	long bad = 0;
+	plain.wide_spans = 0;
 	for (size_t t = 0; t < s->c->n; t++)
-		for (size_t c = 0; c < 3; c++) {
-			score_topic_images(s, t, from[c], count[c], x, many);
-			for (uint64_t i = 0; i < count[c]; i++) {
-				score_topic_image(s, t, from[c] + i, x, one);
+		for (size_t c = 0; c < 6; c++) {
+			score_topic_images(c < 3 ? s : &plain, t, from[c % 3],
+					   count[c % 3], x, many);
+			for (uint64_t i = 0; i < count[c % 3]; i++) {
+				score_topic_image(s, t, from[c % 3] + i, x, one);
 				for (size_t v = 0; v < block; v++)
 					bad += memcmp(&one[v], &many[i * block + v],
 						      sizeof *one) != 0;
@@ -415,6 +421,52 @@ static long lanes_differ(const struct scorer *s, struct score_scratch *x)
 		}
 	free(one);
 	free(many);
+	return bad;
+}
+
+/* scan_spans_lanes's one AVX-512 pass against all_spans lane by lane:
+ * the same lists of spans, entry for entry, for every run and topic of
+ * images 1..16, at the scorer's depth and at depths 1, 3 and 20 (which
+ * cut lanes at different entries and stop them at different spans).
+ * Returns the count of lists that differ; *n counts those compared. */
+static long spans_differ(const struct scorer *s, struct score_scratch *x,
+			 long *n)
+{
+	static const uint64_t depths[] = { 0, 1, 3, 20 };
+	size_t cap = s->max_spans + 1, ia[SCORE_LANES], nw[SCORE_LANES],
+	       np[SCORE_LANES];
+	struct span *plain = xcalloc(cap * SCORE_LANES, sizeof *plain);
+	long bad = 0;
+	if (!s->wide_spans)
+		return 0;
+	for (size_t t = 0; t < s->c->n; t++)
+		for (uint64_t b0 = 1; b0 < 17; b0 += SCORE_LANES) {
+			const struct topic *tp = &s->c->topic[t];
+			image_fill_lanes(&s->imf, s->seed, b0, SCORE_LANES,
+					 SCORE_LANES, tp->hash, tp->n_docs, x->k8);
+			for (size_t r = 0; r < s->nruns; r++)
+				for (size_t d = 0; d < 4; d++) {
+					uint64_t depth = d ? depths[d] : s->judged_depth;
+					struct scan_layout l;
+					size_t ib;
+					scan_layout_of(s, &s->runs[r], t, &l);
+					if (!l.n || !s->judged_depth)
+						continue;
+					l.nsp = s->runs[r].jspan_off[t + 1] - s->runs[r].jspan_off[t];
+					ib = scan_positions_lanes(&l, depth, x->k8, x->P8);
+					for (size_t j = 0; j < SCORE_LANES; j++)
+						ia[j] = scan_lane_stop(&l, depth, x->P8, j, ib);
+					scan_spans_lanes(1, &l, x->P8, ib, ia, depth, x->o8, cap, nw);
+					scan_spans_lanes(0, &l, x->P8, ib, ia, depth, plain, cap, np);
+					for (size_t j = 0; j < SCORE_LANES; j++) {
+						(*n)++;
+						bad += nw[j] != np[j] ||
+						       memcmp(x->o8 + j * cap, plain + j * cap,
+							      np[j] * sizeof *plain) != 0;
+					}
+				}
+		}
+	free(plain);
 	return bad;
 }
 
@@ -427,7 +479,7 @@ static void exactness(const char *label, const char *const *specs,
 	long nlines[1 + MAXR];
 	int cases = 0, worst_case = -1;
 	double worst = 0;
-	long compared = 0, rzero = 0, lanes_bad = 0;
+	long compared = 0, rzero = 0, lanes_bad = 0, spans_bad = 0, spans_n = 0;
 	long nonzero[NSPEC_MAX * MEASURE_MAX_OUT] = { 0 };
 	double max_ret = 0, agg_worst = 0;
 
@@ -513,6 +565,7 @@ static void exactness(const char *label, const char *const *specs,
 			unload(&ref);
 		}
 		lanes_bad += lanes_differ(&fast.s, &x);
+		spans_bad += spans_differ(&fast.s, &x, &spans_n);
 		agg_worst = check_aggregates(&fast.s, agg, agg_worst);
 		free(agg);
 		free(out);
@@ -524,8 +577,15 @@ static void exactness(const char *label, const char *const *specs,
 	      "fast images equal explicitly written images (%s): %d collections, %ld values (%ld zero), worst %.3g (case %d)",
 	      label, cases, compared, rzero, worst, worst_case);
 	CHECK(lanes_bad == 0,
-	      "(%s) images scored side by side (score_topic_images: 0..10, 1..3, 5..13) equal images scored one by one, bit for bit: %ld differ",
+	      "(%s) images scored side by side (score_topic_images: 0..10, 1..3, 5..13; spans of the lanes at once and lane by lane) equal images scored one by one, bit for bit: %ld differ",
 	      label, lanes_bad);
+	if (spans_n)
+		CHECK(spans_bad == 0,
+		      "(%s) the judged spans of 8 images in one AVX-512 pass equal those found lane by lane, at four depths: %ld of %ld lists differ",
+		      label, spans_bad, spans_n);
+	else
+		CHECK(1, "(%s) judged spans in one AVX-512 pass # SKIP %s", label,
+		      "no AVX-512 here, or no measure wants spans");
 	CHECK(agg_worst <= 1e-9,
 	      "(%s) every image's value for all (mean, sum, geometric mean) equals the aggregate of the written images' values: worst relative difference %.3g",
 	      label, agg_worst);
