@@ -177,8 +177,9 @@ static void img_job_init(struct img_job *j, const struct scorer *s,
 	j->v = v;
 	j->progress = prog;
 	/* Chunks of whole batches of SCORE_LANES images (score_topic_images),
-	 * small enough to balance the threads: about 8 per worker per topic. */
-	j->chunk = nimg / ((size_t)pool_size(o->pool) * 8);
+	 * small enough to balance the threads at the end of each topic:
+	 * about 32 per worker per topic. */
+	j->chunk = nimg / ((size_t)pool_size(o->pool) * 32);
 	j->chunk = (j->chunk + SCORE_LANES - 1) / SCORE_LANES * SCORE_LANES;
 	if (j->chunk < SCORE_LANES)
 		j->chunk = SCORE_LANES;
