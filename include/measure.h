@@ -78,12 +78,22 @@ struct ranked {
 	size_t n;
 	const struct hit *c;        /* copies of the hits (measure_def.copies) */
 	size_t nc;
-	const struct span *judged;  /* in order, non-empty, non-adjacent or not */
-	size_t nj;
+	/* The judged spans, in order, adjacent or not: span i at
+	 * judged[i * jstride] (ranked_span).  With jstride 1 none is empty;
+	 * with a larger stride (the spans of several images interleaved)
+	 * some may be (start = end), which covers no position. */
+	const struct span *judged;
+	size_t nj, jstride;
 	const struct hit *neg;      /* judged with grade < 0, in order */
 	size_t nneg;
 	uint64_t len;               /* positions of the whole ranking */
 };
+
+/* Judged span i of r (i < r->nj). */
+static inline const struct span *ranked_span(const struct ranked *r, size_t i)
+{
+	return &r->judged[i * r->jstride];
+}
 
 /* Relevant positions among 1..k of the ranking (each copy of a relevant
  * hit counts): the count behind P@k, R@k and Rprec. */

@@ -73,23 +73,25 @@ size_t scan_lane_stop(const struct scan_layout *l, uint64_t depth,
 
 /* The judged spans of the ranking of l (no pool) in each of the
  * SCORE_LANES images of P8 (valid on [0, ib]), lane j cut at entry
- * stop[j] (scan_lane_stop): lane j's spans, exactly those scan_ranked
- * would find for it, go to o8 + j * cap, nj[j] of them (cap must exceed
- * the ranking's stretches of judged entries).  With wide (from
+ * stop[j] (scan_lane_stop), interleaved: span i of lane j at
+ * o8[i * SCORE_LANES + j], nj[j] of them (o8 holds SCORE_LANES times the
+ * ranking's stretches of judged entries).  They are the spans scan_ranked
+ * would find for the lane, with empty ones (start = end) in the places
+ * of the stretches whose documents the image left out; measures read
+ * them with ranked.jstride = SCORE_LANES.  With wide (from
  * scan_spans_wide) one AVX-512 pass does every lane: a stretch's
- * positions in all lanes are one row of P8, and each lane's span is
- * scattered to the end of its own list. */
+ * positions in all lanes are one row of P8. */
 int scan_spans_wide(void);
 void scan_spans_lanes(int wide, const struct scan_layout *l,
 		      const uint32_t *P8, size_t ib, const size_t *stop,
-		      uint64_t depth, struct span *o8, size_t cap, size_t *nj);
+		      uint64_t depth, struct span *o8, size_t *nj);
 
 /* The hit vector of the ranking of l from its positions (entry e at
  * P[e * ps], valid on [0, i]), judged multiplicities kj, every document's
  * multiplicity k[id * ks] and, when pooled, its pooled entries x->pe[0..np)
  * into out (pointing into x, or to spans).  With spans, the judged spans
- * are those nspans (scan_spans_lanes found them); else they are found
- * here.  Returns 0 when the image leaves the ranking empty, else 1. */
+ * are those nspans at a stride of SCORE_LANES (scan_spans_lanes found
+ * them); else they are found here.  Returns 0 when the image leaves the ranking empty, else 1. */
 int scan_ranked(const struct scorer *s, const struct scan_layout *l, size_t t,
 		const uint32_t *P, size_t ps, size_t i, const uint8_t *k,
 		size_t ks, const uint8_t *kj, int pooled, size_t np,

@@ -226,6 +226,7 @@ static int pair_ranked(const struct pp_job *j, size_t r, size_t o,
 	rk->nc = 0;
 	rk->judged = x->o;
 	rk->nj = no;
+	rk->jstride = 1;
 	rk->neg = x->g;
 	rk->nneg = ng;
 	rk->len = P[n] - 1;

@@ -197,6 +197,7 @@ int scan_ranked(const struct scorer *s, const struct scan_layout *l, size_t t,
 		nh += kj[id] != 0;
 	}
 	out->judged = spans ? spans : x->o;
+	out->jstride = spans ? SCORE_LANES : 1;
 	out->nj = spans ? nspans
 		: !pooled ? all_spans(l->sp, l->nsp, P, ps, i, depth, x->o)
 		: pooled_spans(ids, tp->n_judged, l->nsp, x->pe, np, P, depth,
@@ -366,74 +367,94 @@ int scan_spans_wide(void)
 #endif
 }
 
+/* The spans of all the lanes, interleaved: span i of lane l at
+ * o8[i * SCORE_LANES + l], empty ones (start = end) kept, so that a
+ * stretch's spans in every lane are stored together.  Lane l's are those
+ * all_spans finds for it with the empty ones in their places: it has one
+ * for each stretch up to the first that starts past its stop (not
+ * stored) or that starts past the depth (stored, and the last); nj[l]
+ * counts them.  A stretch [a, b) spans P8[a] to P8[min(b, stop)] in each
+ * lane; as positions grow along the ranking that end is the lesser of row
+ * min(b, ib) and the lane's position at its stop.  The plain loop. */
+static void spans_lanes_plain(const uint32_t *sp, size_t nsp,
+			      const uint32_t *P8, size_t ib, const size_t *stop,
+			      uint64_t depth, struct span *o8, size_t *nj)
+{
+	for (size_t l = 0; l < SCORE_LANES; l++) {
+		const uint32_t *P = P8 + l;
+		size_t j;
+		for (j = 0; j < nsp; j++) {
+			size_t a = sp[2 * j], b = sp[2 * j + 1];
+			struct span *o = &o8[j * SCORE_LANES + l];
+			uint32_t e;
+			if (a > stop[l])
+				break;
+			(void)ib;
+			e = P[(b < stop[l] ? b : stop[l]) * SCORE_LANES];
+			o->start = P[a * SCORE_LANES];
+			o->end = e > o->start ? e : o->start;
+			if (o->start > depth) {
+				j++;
+				break;
+			}
+		}
+		nj[l] = j;
+	}
+}
+
 #ifdef SCAN_HAVE_WIDE
-/* all_spans in the 8 lanes at once.  Lane l is alive while all_spans
- * would go on in it: it dies at a stretch that starts past its stop (not
- * stored) or, after storing, at a span that starts past the depth.  A
- * stretch [a, b) spans P8[a] to P8[min(b, stop)] in each lane; as
- * positions grow along the ranking that end is the lesser of row
- * min(b, ib) and the lane's position at its stop.  Each lane's non-empty
- * span is scattered to the end of its own list: the same lists, in the
- * same order, as all_spans lane by lane. */
+/* The same with the 8 lanes in AVX-512 vectors: per stretch, two rows of
+ * P8 and one store of the 8 lanes' spans. */
 __attribute__((target("avx512f,avx512vl")))
 static void spans_lanes_wide(const uint32_t *sp, size_t nsp,
 			     const uint32_t *P8, size_t ib, const size_t *stop,
-			     uint32_t depth, struct span *o8, size_t cap,
-			     size_t *nj)
+			     uint32_t depth, struct span *o8, size_t *nj)
 {
-	uint32_t st[8], pi[8], base[8];
-	__m256i vstop, vpi, at, vdepth = _mm256_set1_epi32((int)depth);
+	uint32_t st[8], pi[8];
+	__m256i vstop, vpi, cnt = _mm256_setzero_si256();
+	__m256i vdepth = _mm256_set1_epi32((int)depth);
 	__mmask8 alive = 0xff;
 	for (int j = 0; j < 8; j++) {
 		st[j] = (uint32_t)stop[j];
 		pi[j] = P8[stop[j] * 8 + (size_t)j];
-		base[j] = (uint32_t)((size_t)j * cap);
 	}
 	vstop = _mm256_loadu_si256((const __m256i *)(const void *)st);
 	vpi = _mm256_loadu_si256((const __m256i *)(const void *)pi);
-	at = _mm256_loadu_si256((const __m256i *)(const void *)base);
 	for (size_t j = 0; j < nsp; j++) {
 		size_t a = sp[2 * j], b = sp[2 * j + 1];
 		__m256i S, E;
-		__m512i pair;
-		__mmask8 m;
 		alive &= _mm256_cmple_epu32_mask(_mm256_set1_epi32((int)a), vstop);
 		if (!alive)
 			break;
 		S = _mm256_loadu_si256((const __m256i *)(const void *)(P8 + a * 8));
 		E = _mm256_loadu_si256((const __m256i *)(const void *)
 				       (P8 + (b < ib ? b : ib) * 8));
-		E = _mm256_min_epu32(E, vpi);
-		m = alive & _mm256_cmpgt_epu32_mask(E, S);
-		pair = _mm512_or_si512(_mm512_cvtepu32_epi64(S),
-				       _mm512_slli_epi64(_mm512_cvtepu32_epi64(E), 32));
-		_mm512_mask_i32scatter_epi64(o8, m, at, pair, 8);
-		at = _mm256_mask_add_epi32(at, m, at, _mm256_set1_epi32(1));
+		E = _mm256_max_epu32(_mm256_min_epu32(E, vpi), S);
+		_mm512_storeu_si512((void *)(o8 + j * 8),
+				    _mm512_or_si512(_mm512_cvtepu32_epi64(S),
+						    _mm512_slli_epi64(_mm512_cvtepu32_epi64(E), 32)));
+		cnt = _mm256_mask_add_epi32(cnt, alive, cnt, _mm256_set1_epi32(1));
 		alive &= _mm256_cmple_epu32_mask(S, vdepth);
 	}
-	_mm256_storeu_si256((__m256i *)(void *)st, at);
+	_mm256_storeu_si256((__m256i *)(void *)st, cnt);
 	for (int j = 0; j < 8; j++)
-		nj[j] = st[j] - base[j];
+		nj[j] = st[j];
 }
 #endif
 
 void scan_spans_lanes(int wide, const struct scan_layout *l,
 		      const uint32_t *P8, size_t ib, const size_t *stop,
-		      uint64_t depth, struct span *o8, size_t cap, size_t *nj)
+		      uint64_t depth, struct span *o8, size_t *nj)
 {
 #ifdef SCAN_HAVE_WIDE
-	/* the lists' offsets are 32-bit indices of the scatter */
-	if (wide && SCORE_LANES == 8 && cap <= (size_t)INT32_MAX / 8 &&
-	    ib < UINT32_MAX) {
+	if (wide && SCORE_LANES == 8 && ib < UINT32_MAX) {
 		spans_lanes_wide(l->sp, l->nsp, P8, ib, stop,
 				 depth < UINT32_MAX ? (uint32_t)depth : UINT32_MAX,
-				 o8, cap, nj);
+				 o8, nj);
 		return;
 	}
 #else
 	(void)wide;
 #endif
-	for (size_t j = 0; j < SCORE_LANES; j++)
-		nj[j] = all_spans(l->sp, l->nsp, P8 + j, SCORE_LANES, stop[j],
-				  depth, o8 + j * cap);
+	spans_lanes_plain(l->sp, l->nsp, P8, ib, stop, depth, o8, nj);
 }

@@ -170,8 +170,7 @@ void score_topic_images(const struct scorer *s, size_t t, uint64_t b0,
 				stop[j] = scan_lane_stop(&l, s->judged_depth,
 							 x->P8, j, ib);
 			scan_spans_lanes(s->wide_spans, &l, x->P8, ib, stop,
-					 s->judged_depth, x->o8,
-					 s->max_spans + 1, nj);
+					 s->judged_depth, x->o8, nj);
 		}
 		for (size_t j = 0; j < nb; j++) {
 			struct ranked rk;
@@ -181,8 +180,7 @@ void score_topic_images(const struct scorer *s, size_t t, uint64_t b0,
 			empty = l.n == 0 ||
 				!scan_ranked(s, &l, t, x->P8 + j, L, stop[j],
 					   x->k8 + j, L, ti[j].k, 0, 0,
-					   x->o8 + j * (s->max_spans + 1), nj[j],
-					   x, &rk);
+					   x->o8 + j, nj[j], x, &rk);
 			score_ranked(s, &ti[j], G[j], x->prep8 + j * s->prep_n,
 				     empty ? NULL : &rk, x,
 				     out + j * block + r * s->nslots);
@@ -276,6 +274,7 @@ void score_ranked(const struct scorer *s, const struct topic_image *ti,
 	none.h = x->h;
 	none.c = x->c;
 	none.judged = x->o;
+	none.jstride = 1;
 	none.neg = x->g;
 	if (rk && s->copies) {
 		full = *rk;

@@ -65,13 +65,13 @@ static void bpref_score(const struct measure *m, const struct ranked *r,
 		double term;
 		if (h->id >= rel_end)
 			continue;
-		while (sj < r->nj && r->judged[sj].end <= pos) {
-			judged += r->judged[sj].end - r->judged[sj].start;
+		while (sj < r->nj && ranked_span(r, sj)->end <= pos) {
+			judged += ranked_span(r, sj)->end - ranked_span(r, sj)->start;
 			sj++;
 		}
 		above = judged;
-		if (sj < r->nj && r->judged[sj].start < pos)
-			above += pos - r->judged[sj].start;
+		if (sj < r->nj && ranked_span(r, sj)->start < pos)
+			above += pos - ranked_span(r, sj)->start;
 		while (g < r->nneg && r->neg[g].pos < pos) {
 			neg += hit_k(ti, &r->neg[g]);
 			g++;

@@ -32,7 +32,7 @@ static void judged_score(const struct measure *m, const struct ranked *r,
 	(void)ti;
 	(void)prep;
 	for (size_t i = 0; i < r->nj; i++) {
-		uint64_t a = r->judged[i].start, b = r->judged[i].end;
+		uint64_t a = ranked_span(r, i)->start, b = ranked_span(r, i)->end;
 		if (a > k)
 			break;
 		cnt += (b <= k + 1 ? b : k + 1) - a;

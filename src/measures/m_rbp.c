@@ -80,7 +80,8 @@ static double rbp_sum_judged(const struct measure *m, const struct ranked *r)
 	const double *cum = m->tab + MEASURE_DEPTH;
 	double s = 0;
 	for (size_t i = 0; i < r->nj; i++) {
-		uint32_t a = r->judged[i].start - 1, b = r->judged[i].end - 1;
+		uint32_t a = ranked_span(r, i)->start - 1;
+		uint32_t b = ranked_span(r, i)->end - 1;
 		if (a >= MEASURE_DEPTH)
 			break;
 		s += cum[b < MEASURE_DEPTH ? b : MEASURE_DEPTH] - cum[a];
