@@ -84,7 +84,8 @@ struct score_scratch {
 	/* score_topic_images: SCORE_LANES images side by side */
 	uint8_t *k8;            /* [doc][lane] multiplicities */
 	uint32_t *P8;           /* [entry][lane] positions of one ranking */
-	struct span *o8;        /* [lane][max_spans + 1] judged spans */
+	struct span *o8;        /* [span][lane] judged spans, interleaved
+				   (max_spans + 1 rows) */
 	uint8_t *kl;            /* [lane][judged doc] multiplicities */
 	double *prep8;          /* [lane][prep_n] prep areas */
 };

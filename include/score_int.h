@@ -91,7 +91,8 @@ void scan_spans_lanes(int wide, const struct scan_layout *l,
  * multiplicity k[id * ks] and, when pooled, its pooled entries x->pe[0..np)
  * into out (pointing into x, or to spans).  With spans, the judged spans
  * are those nspans at a stride of SCORE_LANES (scan_spans_lanes found
- * them); else they are found here.  Returns 0 when the image leaves the ranking empty, else 1. */
+ * them); else they are found here.  Returns 0 when the image leaves the
+ * ranking empty, else 1. */
 int scan_ranked(const struct scorer *s, const struct scan_layout *l, size_t t,
 		const uint32_t *P, size_t ps, size_t i, const uint8_t *k,
 		size_t ks, const uint8_t *kj, int pooled, size_t np,

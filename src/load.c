@@ -11,8 +11,6 @@
 
 #include <stdlib.h>
 
-/* Loading runs: groups of consecutive runs read in topic lockstep
- * (run_load_group), then run_load for each run a group gave back. */
 #define GROUP_MAX 32       /* files one thread reads at once */
 #define GROUP_FILES 256    /* files all threads read at once */
 
@@ -62,7 +60,7 @@ static size_t group_size(size_t n, unsigned nthreads)
 }
 
 int load_runs(struct run *runs, size_t n, struct collection *c,
-		     const struct options *o, struct pool *pool, struct diag *d)
+	      const struct options *o, struct pool *pool, struct diag *d)
 {
 	unsigned nthreads = pool_size(pool);
 	struct load_job j;

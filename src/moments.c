@@ -27,30 +27,30 @@ int moments_wide(void)
 #endif
 }
 
-/* moments_pair on images [b, b + 8): the sums in registers across the
+/* moments_pair on w <= 8 images: the sums in registers across the
  * topics, so that nothing but the two runs' rows is read. */
-static void pair8_plain(double *restrict mz, double *restrict ss,
-			const double *restrict ta, const double *restrict tc,
-			size_t stride, size_t nt)
+static void pair_plain(double *restrict mz, double *restrict ss,
+		       const double *restrict ta, const double *restrict tc,
+		       size_t stride, size_t nt, size_t w)
 {
 	double z[8] = { 0 }, q[8] = { 0 };
 	for (size_t t = 0; t < nt; t++)
-		for (int l = 0; l < 8; l++)
-			z[l] += ta[t * stride + (size_t)l] - tc[t * stride + (size_t)l];
-	for (int l = 0; l < 8; l++)
+		for (size_t l = 0; l < w; l++)
+			z[l] += ta[t * stride + l] - tc[t * stride + l];
+	for (size_t l = 0; l < w; l++)
 		z[l] /= (double)nt;
 	for (size_t t = 0; t < nt; t++)
-		for (int l = 0; l < 8; l++) {
-			double e = (ta[t * stride + (size_t)l] -
-				    tc[t * stride + (size_t)l]) - z[l];
+		for (size_t l = 0; l < w; l++) {
+			double e = (ta[t * stride + l] - tc[t * stride + l]) -
+				   z[l];
 			q[l] += e * e;
 		}
-	memcpy(mz, z, sizeof z);
-	memcpy(ss, q, sizeof q);
+	memcpy(mz, z, w * sizeof *z);
+	memcpy(ss, q, w * sizeof *q);
 }
 
 #ifdef MOMENTS_HAVE_WIDE
-/* pair8_plain's sums on images [b, b + 16), in four AVX2 vectors of each
+/* pair_plain's sums on 16 images, in four AVX2 vectors of each
  * sum (named, not an array: an array of vectors is kept in memory). */
 #define LD4(p, v) _mm256_loadu_pd((p) + 4 * (v))
 #define DIFF4(v) _mm256_sub_pd(LD4(a, v), LD4(c, v))
@@ -115,18 +115,7 @@ void moments_pair(int wide, double *restrict mz, double *restrict ss,
 #else
 	(void)wide;
 #endif
-	for (; b + 8 <= n; b += 8)
-		pair8_plain(mz + b, ss + b, ta + b, tc + b, stride, nt);
-	for (; b < n; b++) {
-		double z = 0, q = 0;
-		for (size_t t = 0; t < nt; t++)
-			z += ta[t * stride + b] - tc[t * stride + b];
-		z /= (double)nt;
-		for (size_t t = 0; t < nt; t++) {
-			double e = (ta[t * stride + b] - tc[t * stride + b]) - z;
-			q += e * e;
-		}
-		mz[b] = z;
-		ss[b] = q;
-	}
+	for (; b < n; b += 8)
+		pair_plain(mz + b, ss + b, ta + b, tc + b, stride, nt,
+			   n - b < 8 ? n - b : 8);
 }

@@ -68,7 +68,7 @@ void run_release(struct run *r)
 	memset(r, 0, sizeof *r);
 }
 
-#define PF_AHEAD 24   /* lookups prefetched ahead in flush_batch */
+#define PF_AHEAD 24   /* lookups prefetched ahead in run_intern_recs */
 
 void run_intern_recs(struct load *L, const struct rec *b, size_t n,
 		     struct topic *t)
@@ -216,6 +216,8 @@ static char *docno_quote(const struct run_ent *e, char *buf, size_t sz)
 	return diag_quote(buf, sz, e->doc, e->len);
 }
 
+/* Remove duplicates from an ordered ranking; returns its new length or
+ * (size_t)-1 with d set. */
 static size_t dedup_ranking(struct load *L, struct run_ent *e, size_t n,
 			    unsigned long *ndup, char *dupmsg, size_t dupsz,
 			    struct diag *d)
@@ -273,7 +275,7 @@ static size_t dedup_ranking(struct load *L, struct run_ent *e, size_t n,
 }
 
 void run_list_names(char *buf, size_t sz, const char *const *names,
-		       size_t n)
+		    size_t n)
 {
 	size_t o = 0;
 	buf[0] = '\0';

@@ -226,6 +226,14 @@ static int gfile_finish(struct gfile *g)
 	return 0;
 }
 
+/* Finish the files of g[first..n) that reached their end. */
+static void finish_ended(struct gfile *g, size_t n, size_t first)
+{
+	for (size_t i = first; i < n; i++)
+		if (g[i].state == G_EOF && gfile_finish(&g[i]) != 0)
+			gfile_redo(&g[i]);
+}
+
 /* One round: the block of topic T of every active file whose next block
  * is T's, under T's lock; then the files that ended are finished. */
 static void round_of(struct gfile *g, size_t n, size_t first)
@@ -238,9 +246,7 @@ static void round_of(struct gfile *g, size_t n, size_t first)
 		    gfile_block(&g[i], T) != 0)
 			gfile_redo(&g[i]);
 	pthread_mutex_unlock(&tp->lock);
-	for (size_t i = first; i < n; i++)
-		if (g[i].state == G_EOF && gfile_finish(&g[i]) != 0)
-			gfile_redo(&g[i]);
+	finish_ended(g, n, first);
 }
 
 void run_load_group(struct run *rs, size_t n, struct collection *c,
@@ -251,9 +257,7 @@ void run_load_group(struct run *rs, size_t n, struct collection *c,
 	for (size_t i = 0; i < n; i++)
 		if (gfile_start(&g[i], &rs[i], c, o, s) != 0)
 			gfile_redo(&g[i]);
-	for (size_t i = 0; i < n; i++)
-		if (g[i].state == G_EOF && gfile_finish(&g[i]) != 0)
-			gfile_redo(&g[i]);
+	finish_ended(g, n, 0);
 	for (;;) {
 		while (first < n && g[first].state != G_ACTIVE)
 			first++;

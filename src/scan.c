@@ -374,10 +374,9 @@ int scan_spans_wide(void)
  * for each stretch up to the first that starts past its stop (not
  * stored) or that starts past the depth (stored, and the last); nj[l]
  * counts them.  A stretch [a, b) spans P8[a] to P8[min(b, stop)] in each
- * lane; as positions grow along the ranking that end is the lesser of row
- * min(b, ib) and the lane's position at its stop.  The plain loop. */
+ * lane.  The plain loop. */
 static void spans_lanes_plain(const uint32_t *sp, size_t nsp,
-			      const uint32_t *P8, size_t ib, const size_t *stop,
+			      const uint32_t *P8, const size_t *stop,
 			      uint64_t depth, struct span *o8, size_t *nj)
 {
 	for (size_t l = 0; l < SCORE_LANES; l++) {
@@ -389,7 +388,6 @@ static void spans_lanes_plain(const uint32_t *sp, size_t nsp,
 			uint32_t e;
 			if (a > stop[l])
 				break;
-			(void)ib;
 			e = P[(b < stop[l] ? b : stop[l]) * SCORE_LANES];
 			o->start = P[a * SCORE_LANES];
 			o->end = e > o->start ? e : o->start;
@@ -404,7 +402,9 @@ static void spans_lanes_plain(const uint32_t *sp, size_t nsp,
 
 #ifdef SCAN_HAVE_WIDE
 /* The same with the 8 lanes in AVX-512 vectors: per stretch, two rows of
- * P8 and one store of the 8 lanes' spans. */
+ * P8 and one store of the 8 lanes' spans.  As positions grow along the
+ * ranking, P8[min(b, stop)] is the lesser of row min(b, ib) and the
+ * lane's position at its stop. */
 __attribute__((target("avx512f,avx512vl")))
 static void spans_lanes_wide(const uint32_t *sp, size_t nsp,
 			     const uint32_t *P8, size_t ib, const size_t *stop,
@@ -456,5 +456,5 @@ void scan_spans_lanes(int wide, const struct scan_layout *l,
 #else
 	(void)wide;
 #endif
-	spans_lanes_plain(l->sp, l->nsp, P8, ib, stop, depth, o8, nj);
+	spans_lanes_plain(l->sp, l->nsp, P8, stop, depth, o8, nj);
 }
