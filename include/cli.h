@@ -59,6 +59,12 @@ struct options {
 	unsigned long range_first, range_last; /* --image-range, 0 = none */
 	char **from;              /* --from-images FILEs, borrowed from argv */
 	size_t nfrom;
+	const char *save_coll;    /* --save-collection FILE, or NULL */
+	const char *collection;   /* --collection FILE: read instead of
+				     QRELS and RUN, or NULL */
+	const char *loading;      /* the first of -l, -M, --order, --dedup
+				     given, or NULL: --collection takes
+				     them from the file */
 	const char *scoring;      /* the first option given that changes the
 				     scores (-m, -l, -M, --order, --dedup,
 				     --pool, --seed, -b, --top, --top-by),

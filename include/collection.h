@@ -68,6 +68,10 @@ int qrels_load(struct collection *c, const char *path,
 int keep_line_error(struct diag *d, struct diag *one, unsigned *nerr);
 
 /* Index of the topic with this qid, or -1. */
+/* Set the class counts of t (n_rel, n_pos, n_nonneg, n_int) from its
+ * n_judged grades, which are in descending order, for -l level. */
+void topic_count(struct topic *t, int level);
+
 long collection_find(const struct collection *c, const char *qid, size_t n);
 
 /* After every run has loaded: keep each document's hash, drop the docno

@@ -156,7 +156,7 @@ static const struct {
 	{ "randomizations", 1 }, { "meld", 1 }, { "mf", 1 }, { "pool", 1 },
 	{ "pair-images", 1 }, { "bias", 0 }, { "against", 1 }, { "topics", 1 },
 	{ "engineered", 0 }, { "image-range", 1 }, { "from-images", 1 },
-	{ "svg", 1 },
+	{ "svg", 1 }, { "save-collection", 1 }, { "collection", 1 },
 };
 
 /* Index of the long option name (n bytes), or -1. */
@@ -188,6 +188,8 @@ static void flag(struct options *o, const char *name)
 	};
 	if (strcmp(name, "dedup") == 0 && !o->scoring)
 		o->scoring = "--dedup";
+	if (strcmp(name, "dedup") == 0 && !o->loading)
+		o->loading = "--dedup";
 	for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
 		if (strcmp(flags[i].name, name) == 0)
 			*(int *)(void *)((char *)o + flags[i].off) = 1;
@@ -249,12 +251,17 @@ static int add_from(struct options *o, const char *v, struct diag *d)
 	return 0;
 }
 
-/* Keep the first option given that changes the scores. */
+/* Keep the first option given that changes the scores, and the first
+ * that changes how the inputs are loaded (-l, -M, --order; --dedup is a
+ * flag). */
 static void note_scoring(struct options *o, const char *opt)
 {
 	for (size_t i = 0; !o->scoring && i < sizeof scoring_opts / sizeof *scoring_opts; i++)
 		if (strcmp(opt, scoring_opts[i]) == 0)
 			o->scoring = scoring_opts[i];
+	for (size_t i = 1; !o->loading && i < 4; i++)   /* -l -M --order */
+		if (strcmp(opt, scoring_opts[i]) == 0)
+			o->loading = scoring_opts[i];
 }
 
 /* The options naming a file or measure (--top-by, --meld, --images,
@@ -283,6 +290,16 @@ static int apply_name(struct options *o, const char *opt, const char *v,
 			return -1;
 		}
 		*(strcmp(opt, "--images") == 0 ? &o->images_file : &o->pair_images) = v;
+	} else if (strcmp(opt, "--save-collection") == 0 ||
+		   strcmp(opt, "--collection") == 0) {
+		int save = opt[2] == 's';
+		if (!*v || (save && strcmp(v, "-") == 0)) {
+			diag_set(d, "option %s: %s", opt, *v
+				 ? "standard output carries the table: name a file"
+				 : "empty file name");
+			return -1;
+		}
+		*(save ? &o->save_coll : &o->collection) = v;
 	} else if (strcmp(opt, "--svg") == 0) {
 		if (!*v || strcmp(v, "-") == 0) {
 			diag_set(d, "option --svg: %s", *v
@@ -467,22 +484,26 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 		free(files);
 		return 0;
 	}
-	if (o->nfrom && nfiles) {
-		diag_set(d, "option --from-images: no QRELS or RUN files (the image files hold the scores)");
+	if ((o->nfrom || o->collection) && nfiles) {
+		diag_set(d, o->nfrom
+			 ? "option --from-images: no QRELS or RUN files (the image files hold the scores)"
+			 : "option --collection: no QRELS or RUN files (the collection file holds them)");
 		goto fail;
 	}
 	if (o->nfrom) {
 		free(files);
 		return cli_check(o, d);
 	}
-	if (nfiles < 2) {
+	if (!o->collection && nfiles < 2) {
 		diag_set(d, nfiles ? "no run file given" : "no qrels or run file given");
 		goto fail;
 	}
-	o->qrels = files[0];
-	o->runs = xcalloc(nfiles - 1, sizeof *o->runs);
-	memcpy(o->runs, files + 1, (nfiles - 1) * sizeof *files);
-	o->nruns = nfiles - 1;
+	if (nfiles) {
+		o->qrels = files[0];
+		o->runs = xcalloc(nfiles - 1, sizeof *o->runs);
+		memcpy(o->runs, files + 1, (nfiles - 1) * sizeof *files);
+		o->nruns = nfiles - 1;
+	}
 	for (size_t k = 0; k < nfiles; k++)
 		stdin_uses += strcmp(files[k], "-") == 0;
 	if (stdin_uses > 1) {

@@ -247,8 +247,39 @@ static int range_check(const struct options *o, struct diag *d)
 	return 0;
 }
 
+/* --collection reads the loaded inputs from a file; --save-collection
+ * writes them.  The analyses that need two runs, or the documents' names
+ * of other files, take QRELS and RUN files. */
+static int coll_check(const struct options *o, struct diag *d)
+{
+	const char *a = o->pairs ? "--pairs" : o->sensitivity
+		? "--sensitivity" : o->partitions ? "--partitions" : o->meld
+		? "--meld" : o->bias ? "--bias" : o->engineered
+		? "--engineered" : NULL;
+	if (o->save_coll && (o->nfrom || o->collection)) {
+		diag_set(d, "option --save-collection: not with %s (it saves what QRELS and RUN files load)",
+			 o->nfrom ? "--from-images" : "--collection");
+		return -1;
+	}
+	if (!o->collection)
+		return 0;
+	if (o->loading) {
+		diag_set(d, "option %s: with --collection, -l, -M, --order and --dedup come from the collection file (give them to --save-collection)",
+			 o->loading);
+		return -1;
+	}
+	if (a) {
+		diag_set(d, "option %s: not with --collection (give QRELS and RUN files%s)",
+			 a, o->pairs ? ", or split the images with --image-range and give --pairs to the merge" : "");
+		return -1;
+	}
+	return 0;
+}
+
 int cli_check(const struct options *o, struct diag *d)
 {
+	if (coll_check(o, d) != 0)
+		return -1;
 	if (o->nfrom)
 		return from_check(o, d);
 	if (o->range_first && range_check(o, d) != 0)

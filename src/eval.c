@@ -4,6 +4,7 @@
  * summarise -> print.
  */
 #include "eval.h"
+#include "collfile.h"
 #include "analysis.h"
 #include "figure.h"
 #include "boot.h"
@@ -436,13 +437,57 @@ static void print_input_warnings(const struct warnings *qw,
 	free(lists);
 }
 
-int eval_main(const struct options *o, struct diag *d)
+/* The inputs into c and in: the QRELS and RUN files of the command line
+ * (saved to the --save-collection file), or the --collection file, whose
+ * -l, -M, --order and --dedup then replace o's.  Then the extra inputs of
+ * the analyses.  Returns 0, or -1 with d set. */
+static int load_inputs(struct options *o, struct collection *c,
+		       struct warnings *qw, struct extras *x,
+		       struct collfile_runs *in, struct pool *pool,
+		       struct diag *d)
 {
+	struct qrels_opts qo;
+	int bad;
+	if (o->collection) {
+		if (collfile_read(o->collection, c, in, &o->level, &o->ro, d))
+			return -1;
+	} else {
+		in->n = o->nruns;
+		in->run = xcalloc(o->nruns, sizeof *in->run);
+		for (size_t i = 0; i < o->nruns; i++)
+			run_init(&in->run[i], o->runs[i]);
+	}
+	qo.level = o->level;
+	qo.dedup = o->ro.dedup;
+	/* Bad qrels do not stop the runs from being read (against no
+	 * topics: their lines are still checked), so that one pass reports
+	 * what is wrong with every input. */
+	bad = !o->collection && qrels_load(c, o->qrels, &qo, qw, d) != 0;
+	bad |= !o->collection && load_runs(in->run, in->n, c, o, pool, d) != 0;
+	if (!bad && !o->collection)
+		run_names(in->run, in->n);
+	/* saved before --bias adds the documents of other qrels */
+	if (!bad && o->save_coll &&
+	    collfile_write(o->save_coll, c, in->run, in->n, o->level, &o->ro,
+			   d) != 0)
+		return -1;
+	bad |= extras_load(x, c, o, &qo, qw, d) != 0;
+	if (bad)
+		return -1;
+	if (!o->collection && !o->quiet)
+		print_input_warnings(qw, in->run, in->n);
+	return 0;
+}
+
+int eval_main(const struct options *given, struct diag *d)
+{
+	struct options opts = *given;   /* --collection sets the loading ones */
+	const struct options *o = &opts;
 	struct collection c;
 	struct warnings qw;
-	struct qrels_opts qo;
 	struct measure *m = NULL;
-	struct run *runs, *kept = NULL;
+	struct collfile_runs in;
+	struct run *kept = NULL;
 	struct scorer s;
 	struct measure tm;
 	size_t nm = 0, nkept = 0, nscored;
@@ -470,40 +515,23 @@ int eval_main(const struct options *o, struct diag *d)
 	collection_init(&c);
 	warnings_init(&qw);
 	extras_init(&x, o);
-	qo.level = o->level;
-	qo.dedup = o->ro.dedup;
-	runs = xcalloc(o->nruns, sizeof *runs);
-	for (size_t i = 0; i < o->nruns; i++)
-		run_init(&runs[i], o->runs[i]);
-	/* Bad qrels do not stop the runs from being read (against no
-	 * topics: their lines are still checked), so that one pass reports
-	 * what is wrong with every input. */
-	{
-		int bad = qrels_load(&c, o->qrels, &qo, &qw, d) != 0;
-		bad |= load_runs(runs, o->nruns, &c, o, pool, d) != 0;
-		bad |= extras_load(&x, &c, o, &qo, &qw, d) != 0;
-		if (bad)
-			goto out;
-	}
-	run_names(runs, o->nruns);
-	if (!o->quiet)
-		print_input_warnings(&qw, runs, o->nruns);
+	memset(&in, 0, sizeof in);
+	if (load_inputs(&opts, &c, &qw, &x, &in, pool, d) != 0)
+		goto out;
 	collection_freeze(&c);
 
-	nkept = o->nruns;
+	nkept = in.n;
 	if (o->top)
-		nkept = select_top(runs, o->nruns, &c, &tm, o->top, o->seed, pool,
+		nkept = select_top(in.run, in.n, &c, &tm, o->top, o->seed, pool,
 				   &kept);
 	nscored = nkept;
-	scored = extras_runs(&x, &c, o, kept ? kept : runs, &nscored);
+	scored = extras_runs(&x, &c, o, kept ? kept : in.run, &nscored);
 	scorer_init(&s, &c, scored, nscored, m, nm, o->seed);
 	s.pool = o->pool;   /* --top ranked the runs with every judgement */
 	status = run_analysis(&s, o, &x, nkept, NULL, pool, d);
 	scorer_release(&s);
 out:
-	for (size_t i = 0; i < o->nruns; i++)
-		run_release(&runs[i]);
-	free(runs);
+	collfile_runs_release(&in);
 	free(kept);
 	measure_release(&tm);
 	for (size_t i = 0; i < nm; i++)

@@ -100,6 +100,20 @@ static int cmp_gitem(const void *pa, const void *pb)
 	return a->old < b->old ? -1 : a->old > b->old;
 }
 
+void topic_count(struct topic *t, int level)
+{
+	t->n_rel = t->n_pos = t->n_nonneg = 0;
+	for (uint32_t j = 0; j < t->n_judged; j++) {
+		if (t->grade[j] >= level)
+			t->n_rel = j + 1;
+		if (t->grade[j] >= 1)
+			t->n_pos = j + 1;
+		if (t->grade[j] >= 0)
+			t->n_nonneg = j + 1;
+	}
+	t->n_int = t->n_rel > t->n_pos ? t->n_rel : t->n_pos;
+}
+
 static int parse_line(struct collection *c, struct qtopic **qt, size_t *qtcap,
 		      const struct reader *r, char *line, size_t len,
 		      const struct qrels_opts *o, unsigned long *ndup,
@@ -224,16 +238,7 @@ static void finish(struct collection *c, struct qtopic *qt, int level)
 		}
 		strmap_permute(&t->docs, dp);
 		t->n_judged = t->n_docs = nj;
-		t->n_rel = t->n_pos = t->n_nonneg = 0;
-		for (uint32_t j = 0; j < nj; j++) {
-			if (t->grade[j] >= level)
-				t->n_rel = j + 1;
-			if (t->grade[j] >= 1)
-				t->n_pos = j + 1;
-			if (t->grade[j] >= 0)
-				t->n_nonneg = j + 1;
-		}
-		t->n_int = t->n_rel > t->n_pos ? t->n_rel : t->n_pos;
+		topic_count(t, level);
 		pthread_mutex_init(&t->lock, NULL);
 		free(g);
 		free(dp);

@@ -156,21 +156,8 @@ else
 fi
 
 # ---- 4. errors ---------------------------------------------------------------
-# fails STATUS MESSAGE ARGS...: exit status, standard error (first line),
-# empty standard output.
-fails() {
-	want=$1 msg=$2
-	shift 2
-	(cd "$T/u" && "$CBEVAL" "$@") > "$T/out" 2> "$T/err"
-	st=$?
-	got=$(head -n 1 "$T/err")
-	if [ $st -eq "$want" ] && [ "$got" = "$msg" ] && [ ! -s "$T/out" ]; then
-		ok "error: $msg"
-	else
-		nok "error: $msg (status $st, stdout $(wc -c < "$T/out") bytes)"
-		sed 's/^/#   /' "$T/err"
-	fi
-}
+# fails STATUS MESSAGE ARGS...: fails_in (lib.sh) in $T/u.
+fails() { fails_in "$T/u" "$@"; }
 cd "$T/u" || exit 2
 top=$OLDPWD
 q=$top/data/qrels
