@@ -30,8 +30,9 @@
  *             little-endian words mixed as in strmap_key)
  *
  * Reading checks every count against what follows, every id against its
- * topic, the grades' order, that no docno or id repeats, and the
- * checksum; a file that passes is the collection its writer loaded.
+ * topic, the grades' order, that no qid repeats nor any document in a
+ * ranking, and the checksum; a file that passes is the collection its
+ * writer loaded.
  */
 #ifndef CBEVAL_COLLFILE_H
 #define CBEVAL_COLLFILE_H
@@ -60,7 +61,8 @@ struct collfile_runs {
 };
 
 /* Read path ("-": standard input; .gz as for inputs) into c (collection
- * _init'ed and empty; left with its document maps, as after loading) and
+ * _init'ed and empty; left as collection_freeze leaves it: the documents'
+ * hashes, no document maps, so nothing can be added to it) and
  * out, and the options it was loaded with into *level and *ro.  Returns
  * 0, or -1 with d set ("FILE: what is wrong"); the caller releases c and
  * out (collfile_runs_release) either way. */

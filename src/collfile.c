@@ -4,8 +4,8 @@
  * buffer whose bytes feed the checksum as they leave; reading checks each
  * count as it goes and grows its arrays with what has arrived, so that a
  * truncated or corrupt file fails before any large allocation.  A file
- * of 129 runs x 50 topics x 1000 documents is about 40 MB; reading it
- * costs a tenth of parsing the runs.
+ * of 129 runs x 50 topics x 1000 documents is about 35 MB; reading it
+ * costs a fifth of parsing the runs (0.13 against 0.65 s).
  */
 #include "collfile.h"
 #include "cli.h"
@@ -206,6 +206,7 @@ struct cr {
 	const char *path;
 	struct reader rd;
 	struct csum cs;
+	unsigned char *chunk;   /* CHUNK bytes for cr_u32s */
 	char str[CB_MAX_DOCNO + 1];
 	size_t nstr;
 };
@@ -272,7 +273,7 @@ static int cr_str(struct cr *r, const char *what, int empty_ok,
 static int cr_u32s(struct cr *r, uint32_t **a, size_t *cap, size_t at,
 		   uint64_t n, struct diag *d)
 {
-	unsigned char *b = xmalloc(CHUNK);
+	unsigned char *b = r->chunk;
 	int rc = 0;
 	while (n && rc == 0) {
 		size_t m = n < CHUNK / 4 ? (size_t)n : CHUNK / 4;
@@ -286,7 +287,6 @@ static int cr_u32s(struct cr *r, uint32_t **a, size_t *cap, size_t at,
 		at += m;
 		n -= m;
 	}
-	free(b);
 	return rc;
 }
 
@@ -338,6 +338,7 @@ static int read_topic(struct cr *r, struct collection *c, size_t *cap,
 {
 	struct topic *t;
 	uint32_t nj, nd;
+	size_t hcap = 0;
 	int added;
 	if (cr_str(r, "a qid", 0, d) != 0)
 		return -1;
@@ -351,6 +352,7 @@ static int read_topic(struct cr *r, struct collection *c, size_t *cap,
 	strmap_init(&t->docs);
 	pthread_mutex_init(&t->lock, NULL);
 	t->qid = strmap_str(&c->qids, (uint32_t)(c->n - 1));
+	t->hash = NULL;
 	if (cr_u32(r, &nj, d) != 0)
 		return -1;
 	{
@@ -370,15 +372,14 @@ static int read_topic(struct cr *r, struct collection *c, size_t *cap,
 		return -1;
 	if (nd < nj || nd == UINT32_MAX)
 		return corrupt(r, "fewer documents than judgements", d);
+	/* as collection_freeze leaves a topic: the hashes, no map */
 	for (uint32_t id = 0; id < nd; id++) {
 		if (cr_str(r, "a docno", 0, d) != 0)
 			return -1;
-		strmap_intern(&t->docs, r->str, r->nstr,
-			      strmap_key(r->str, r->nstr), &added);
-		if (!added)
-			return corrupt(r, "a docno twice in a topic", d);
+		xgrow(&t->hash, &hcap, (size_t)id + 1, sizeof *t->hash);
+		t->hash[id] = fnv1a64(r->str, r->nstr);
+		t->n_docs = id + 1;
 	}
-	t->n_docs = nd;
 	return 0;
 }
 
@@ -494,6 +495,7 @@ int collfile_read(const char *path, struct collection *c,
 		free(r);
 		return -1;
 	}
+	r->chunk = xmalloc(CHUNK);
 	if (read_head(r, level, ro, d) != 0 || cr_u32(r, &nt, d) != 0)
 		goto out;
 	for (uint32_t t = 0; t < nt; t++)
@@ -502,6 +504,7 @@ int collfile_read(const char *path, struct collection *c,
 	rc = read_runs(r, c, out, d);
 out:
 	reader_close(&r->rd);
+	free(r->chunk);
 	free(r);
 	return rc;
 }

@@ -323,6 +323,8 @@ void collection_freeze(struct collection *c)
 {
 	for (size_t i = 0; i < c->n; i++) {
 		struct topic *t = &c->topic[i];
+		if (t->hash)          /* read frozen from a collection file */
+			continue;
 		t->n_docs = t->docs.n;
 		t->hash = xcalloc(t->n_docs, sizeof *t->hash);
 		for (uint32_t d = 0; d < t->n_docs; d++)

@@ -28,7 +28,8 @@
 #       merged (--from-images), against the single run's, as a ratio:
 #       with each range parsing the run files, and with the runs parsed
 #       once by --save-collection and each range reading --collection
-#       (target <= 1.3); needs /usr/bin/time (TIME)
+#       (target <= 1.3); each process the least of 3 runs; needs
+#       /usr/bin/time (TIME)
 #
 # Usage: sh tests/bench.sh   (after `make cbeval build/gen`)
 # Environment: CBEVAL (default ./cbeval), GEN (default build/gen), TIME
@@ -272,16 +273,22 @@ echo
 
 # ---- (g) image ranges ---------------------------------------------------------
 
-# cpu ARGS... : run cbeval with ARGS (no collection added), output to
-# /dev/null; add its user + sys seconds to CPU, or set CPU to "" if it
-# failed or cannot be measured.
+# cpu ARGS... : run cbeval with ARGS (no collection added) 3 times,
+# output to /dev/null; add the least of its user + sys seconds to CPU, or
+# set CPU to "" if it failed or cannot be measured.  Processor time grows
+# too when another tenant shares the caches: the least is the steadier.
 cpu() {
-	if [ -z "$CPU" ] || ! "$TIME" -o "$tmp/cpu" -f '%U %S' "$CBEVAL" "$@" \
-		> /dev/null 2> "$tmp/err"; then
-		CPU=
-		return 0
-	fi
-	CPU=$(awk -v c="$CPU" 'END { printf "%.2f", c + $1 + $2 }' "$tmp/cpu")
+	best=
+	for _ in 1 2 3; do
+		if [ -z "$CPU" ] || ! "$TIME" -o "$tmp/cpu" -f '%U %S' "$CBEVAL" "$@" \
+			> /dev/null 2> "$tmp/err"; then
+			CPU=
+			return 0
+		fi
+		best=$(awk -v b="$best" 'END { c = $1 + $2
+			printf "%.2f", (b == "" || c < b) ? c : b }' "$tmp/cpu")
+	done
+	CPU=$(awk -v c="$CPU" -v b="$best" 'BEGIN { printf "%.2f", c + b }')
 }
 
 echo "(g) image ranges: -b 1000 in 4 ranges of 250 and their merge (total CPU)"
