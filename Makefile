@@ -72,7 +72,7 @@ build/xmlcheck: tests/xmlcheck.c
 # libFuzzer targets (clang with libclang-rt; not needed by make test).
 FUZZCC ?= clang
 FUZZFLAGS = -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -pthread
-FUZZ_TARGETS = qrels run options pipeline
+FUZZ_TARGETS = qrels run options pipeline collection
 FUZZ_BINS = $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 FUZZ_SECONDS ?= 600
 SMOKE_SECONDS ?= 5
