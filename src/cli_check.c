@@ -247,6 +247,27 @@ static int range_check(const struct options *o, struct diag *d)
 	return 0;
 }
 
+/* Whether path ends in ".gz", which cbeval reads through gzip -dc. */
+static int gz_name(const char *path)
+{
+	size_t n = path ? strlen(path) : 0;
+	return n > 3 && strcmp(path + n - 3, ".gz") == 0;
+}
+
+/* The binary files cbeval writes and reads back (--save-collection, the
+ * --images file of --image-range) are not compressed: a .gz name would
+ * be a file that cannot be read back. */
+static int check_gz(const struct options *o, struct diag *d)
+{
+	const char *opt = gz_name(o->save_coll) ? "--save-collection"
+		: o->range_first && gz_name(o->images_file) ? "--images" : NULL;
+	if (!opt)
+		return 0;
+	diag_set(d, "option %s: %s would not be gzip data (cbeval reads .gz files through gzip -dc, but writes no gzip): name it without .gz, and gzip it afterwards",
+		 opt, opt[2] == 's' ? o->save_coll : o->images_file);
+	return -1;
+}
+
 /* --collection reads the loaded inputs from a file; --save-collection
  * writes them.  The analyses that need two runs, or the documents' names
  * of other files, take QRELS and RUN files. */
@@ -278,7 +299,7 @@ static int coll_check(const struct options *o, struct diag *d)
 
 int cli_check(const struct options *o, struct diag *d)
 {
-	if (coll_check(o, d) != 0)
+	if (coll_check(o, d) != 0 || check_gz(o, d) != 0)
 		return -1;
 	if (o->nfrom)
 		return from_check(o, d);
