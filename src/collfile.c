@@ -439,6 +439,8 @@ static int read_run(struct cr *r, const struct collection *c,
 	run->name = xstrndup(r->str, r->nstr);
 	if (read_ranks(r, c, run, seen, serial, d) != 0)
 		return -1;
+	if (!run->ids)      /* every ranking empty: still an array */
+		run->ids = xcalloc(1, sizeof *run->ids);
 	run_classify(run, c);
 	return 0;
 }

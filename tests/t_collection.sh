@@ -5,7 +5,7 @@
 # 1. data/: saving leaves the output as it is; read back, the plain
 #    evaluation, -q, -F trec, -b with -q, --images -, --reliability,
 #    --top, --pool and --svg print what the files print; the collection
-#    read from standard input and through gzip too.
+#    read from standard input and through gzip too; a run with no ranking.
 # 2. A generated collection (build/gen) saved with -l 2 -M 40 --order
 #    rank --dedup: read back without those options it prints what the
 #    files print with them (and not what they print without).
@@ -84,6 +84,13 @@ else
 	nok "--collection - and a .gz collection file"
 	sed 's/^/#   /' "$T/err"
 fi
+
+# a run with no ranking at all (its only topic is not in the qrels)
+printf '1 0 d1 1\n2 0 e1 1\n' > "$T/q.t"
+printf '9 Q0 d1 1 1.0 t\n' > "$T/r9.t"
+printf '1 Q0 d1 1 1.0 u\n' > "$T/r1.t"
+"$CBEVAL" --quiet --save-collection "$T/e.cbc" "$T/q.t" "$T/r9.t" "$T/r1.t" > /dev/null
+same "a run with no ranking" "--quiet -b 5 -q $T/q.t $T/r9.t $T/r1.t" "-b 5 -q --collection $T/e.cbc"
 
 # ---- 2. the loading options come from the file ------------------------------
 if [ -x "$GEN" ] && "$GEN" -r 5 -t 6 -d 50 -s 3 -P 20 "$T/gen" > /dev/null 2>&1; then
