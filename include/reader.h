@@ -20,6 +20,8 @@
 #define CBEVAL_READER_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 
 #include "diag.h"
@@ -53,10 +55,33 @@ int reader_open_block(struct reader *r, const char *path, size_t block,
  * READER_ERROR with d set.  At EOF a gzip child is reaped and its failure
  * reported as an error. */
 int reader_next(struct reader *r, char **line, size_t *len, struct diag *d);
-/* Binary reading (the --from-images files): copy the next n bytes to
- * dst.  Returns the bytes copied (fewer than n only at EOF), or -1 with d
- * set.  Not to be mixed with reader_next on one reader. */
+/* Binary reading (the --from-images and --collection files): copy the
+ * next n bytes to dst.  Returns the bytes copied (fewer than n only at
+ * EOF), or -1 with d set.  Not to be mixed with reader_next on one
+ * reader. */
 long reader_read(struct reader *r, void *dst, size_t n, struct diag *d);
+
+/* Whether path names a file read through gzip -dc (it ends in ".gz"). */
+int reader_gz_name(const char *path);
+
+/* The binary files store integers little-endian: 1 when the host does
+ * too (so their bytes can be copied as they are). */
+static inline int reader_host_le(void)
+{
+	const uint64_t one = 1;
+	unsigned char c;
+	memcpy(&c, &one, 1);
+	return c == 1;
+}
+
+/* The little-endian integer of the bytes p[0..bytes). */
+static inline uint64_t reader_le(const unsigned char *p, int bytes)
+{
+	uint64_t x = 0;
+	for (int i = bytes - 1; i >= 0; i--)
+		x = (x << 8) | p[i];
+	return x;
+}
 /* Allow the buffer space of every line returned so far to be reused. */
 void reader_release(struct reader *r);
 /* Close the file and reap any child; safe after an error. */

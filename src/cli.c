@@ -169,6 +169,27 @@ static int long_find(const char *name, size_t n)
 	return -1;
 }
 
+/* The options that change the scores (kept in the image files), and
+ * among them those that change how the inputs are loaded (kept in the
+ * collection files). */
+static const char *const scoring_opts[] = {
+	"-m", "-l", "-M", "--order", "--dedup", "--pool", "--seed", "-b",
+	"--top", "--top-by",
+};
+static const char *const loading_opts[] = { "-l", "-M", "--order", "--dedup" };
+
+/* Keep the first option given that changes the scores, and the first
+ * that changes how the inputs are loaded. */
+static void note_scoring(struct options *o, const char *opt)
+{
+	for (size_t i = 0; !o->scoring && i < sizeof scoring_opts / sizeof *scoring_opts; i++)
+		if (strcmp(opt, scoring_opts[i]) == 0)
+			o->scoring = scoring_opts[i];
+	for (size_t i = 0; !o->loading && i < sizeof loading_opts / sizeof *loading_opts; i++)
+		if (strcmp(opt, loading_opts[i]) == 0)
+			o->loading = loading_opts[i];
+}
+
 /* A long option without a value. */
 static void flag(struct options *o, const char *name)
 {
@@ -186,10 +207,8 @@ static void flag(struct options *o, const char *name)
 		{ "bias", offsetof(struct options, bias) },
 		{ "engineered", offsetof(struct options, engineered) },
 	};
-	if (strcmp(name, "dedup") == 0 && !o->scoring)
-		o->scoring = "--dedup";
-	if (strcmp(name, "dedup") == 0 && !o->loading)
-		o->loading = "--dedup";
+	if (strcmp(name, "dedup") == 0)
+		note_scoring(o, "--dedup");
 	for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
 		if (strcmp(flags[i].name, name) == 0)
 			*(int *)(void *)((char *)o + flags[i].off) = 1;
@@ -210,12 +229,6 @@ static const struct {
 	{ "--top", 1, LONG_MAX, offsetof(struct options, top) },
 	{ "--topics", 1, 1000000, offsetof(struct options, topics) },
 	{ "--pool", 1, 100000, offsetof(struct options, pool) },
-};
-
-/* The options that change the scores (kept in the image files). */
-static const char *const scoring_opts[] = {
-	"-m", "-l", "-M", "--order", "--pool", "--seed", "-b", "--top",
-	"--top-by",
 };
 
 /* --image-range FIRST-LAST, 1 <= FIRST <= LAST <= 10000000. */
@@ -249,19 +262,6 @@ static int add_from(struct options *o, const char *v, struct diag *d)
 	o->from = xreallocarray(o->from, o->nfrom + 1, sizeof *o->from);
 	o->from[o->nfrom++] = (char *)v;
 	return 0;
-}
-
-/* Keep the first option given that changes the scores, and the first
- * that changes how the inputs are loaded (-l, -M, --order; --dedup is a
- * flag). */
-static void note_scoring(struct options *o, const char *opt)
-{
-	for (size_t i = 0; !o->scoring && i < sizeof scoring_opts / sizeof *scoring_opts; i++)
-		if (strcmp(opt, scoring_opts[i]) == 0)
-			o->scoring = scoring_opts[i];
-	for (size_t i = 1; !o->loading && i < 4; i++)   /* -l -M --order */
-		if (strcmp(opt, scoring_opts[i]) == 0)
-			o->loading = scoring_opts[i];
 }
 
 /* The options naming a file or measure (--top-by, --meld, --images,

@@ -5,6 +5,7 @@
  * reported, as git does, with the option it concerns first.
  */
 #include "cli_int.h"
+#include "reader.h"
 
 #include <string.h>
 
@@ -247,20 +248,14 @@ static int range_check(const struct options *o, struct diag *d)
 	return 0;
 }
 
-/* Whether path ends in ".gz", which cbeval reads through gzip -dc. */
-static int gz_name(const char *path)
-{
-	size_t n = path ? strlen(path) : 0;
-	return n > 3 && strcmp(path + n - 3, ".gz") == 0;
-}
-
 /* The binary files cbeval writes and reads back (--save-collection, the
  * --images file of --image-range) are not compressed: a .gz name would
  * be a file that cannot be read back. */
 static int check_gz(const struct options *o, struct diag *d)
 {
-	const char *opt = gz_name(o->save_coll) ? "--save-collection"
-		: o->range_first && gz_name(o->images_file) ? "--images" : NULL;
+	const char *opt = o->save_coll && reader_gz_name(o->save_coll)
+		? "--save-collection" : o->range_first && o->images_file &&
+		reader_gz_name(o->images_file) ? "--images" : NULL;
 	if (!opt)
 		return 0;
 	diag_set(d, "option %s: %s would not be gzip data (cbeval reads .gz files through gzip -dc, but writes no gzip): name it without .gz, and gzip it afterwards",

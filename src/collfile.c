@@ -43,15 +43,6 @@ static void csum_word(struct csum *c, uint64_t w)
 	c->h ^= c->h >> 29;
 }
 
-/* 1 when the host stores integers little-endian, as the files do. */
-static int host_le(void)
-{
-	const uint64_t one = 1;
-	unsigned char c;
-	memcpy(&c, &one, 1);
-	return c == 1;
-}
-
 static void csum_add(struct csum *c, const unsigned char *p, size_t n)
 {
 	c->total += n;
@@ -64,13 +55,11 @@ static void csum_add(struct csum *c, const unsigned char *p, size_t n)
 		}
 	}
 	for (; n >= 8; p += 8, n -= 8) {
-		uint64_t w = 0;
-		if (host_le()) {
+		uint64_t w;
+		if (reader_host_le())
 			memcpy(&w, p, 8);
-		} else {
-			for (int i = 7; i >= 0; i--)
-				w = (w << 8) | p[i];
-		}
+		else
+			w = reader_le(p, 8);
 		csum_word(c, w);
 	}
 	for (; n; p++, n--)
@@ -236,9 +225,7 @@ static int cr_u(struct cr *r, uint64_t *x, int bytes, struct diag *d)
 	unsigned char b[8];
 	if (cr_get(r, b, (size_t)bytes, d) != 0)
 		return -1;
-	*x = 0;
-	for (int i = bytes - 1; i >= 0; i--)
-		*x = (*x << 8) | b[i];
+	*x = reader_le(b, bytes);
 	return 0;
 }
 
@@ -280,10 +267,7 @@ static int cr_u32s(struct cr *r, uint32_t **a, size_t *cap, size_t at,
 		xgrow(a, cap, at + m, sizeof **a);
 		rc = cr_get(r, b, 4 * m, d);
 		for (size_t i = 0; rc == 0 && i < m; i++)
-			(*a)[at + i] = (uint32_t)b[4 * i] |
-				       (uint32_t)b[4 * i + 1] << 8 |
-				       (uint32_t)b[4 * i + 2] << 16 |
-				       (uint32_t)b[4 * i + 3] << 24;
+			(*a)[at + i] = (uint32_t)reader_le(b + 4 * i, 4);
 		at += m;
 		n -= m;
 	}
@@ -337,9 +321,9 @@ static int read_topic(struct cr *r, struct collection *c, size_t *cap,
 		      int level, struct diag *d)
 {
 	struct topic *t;
-	uint32_t nj, nd;
-	size_t hcap = 0;
-	int added;
+	uint32_t nj, nd, *g = NULL;
+	size_t gcap = 0, hcap = 0;
+	int added, rc;
 	if (cr_str(r, "a qid", 0, d) != 0)
 		return -1;
 	strmap_intern(&c->qids, r->str, r->nstr,
@@ -352,18 +336,13 @@ static int read_topic(struct cr *r, struct collection *c, size_t *cap,
 	strmap_init(&t->docs);
 	pthread_mutex_init(&t->lock, NULL);
 	t->qid = strmap_str(&c->qids, (uint32_t)(c->n - 1));
-	t->hash = NULL;
 	if (cr_u32(r, &nj, d) != 0)
 		return -1;
-	{
-		size_t gcap = 0;
-		uint32_t *g = NULL;
-		int rc = cr_u32s(r, &g, &gcap, 0, nj, d);
-		t->grade = (int32_t *)g;   /* the same bits, as written */
-		t->n_judged = nj;
-		if (rc != 0)
-			return -1;
-	}
+	t->n_judged = nj;
+	rc = cr_u32s(r, &g, &gcap, 0, nj, d);
+	t->grade = (int32_t *)g;   /* the same bits, as written */
+	if (rc != 0)
+		return -1;
 	for (uint32_t j = 1; j < nj; j++)
 		if (t->grade[j] > t->grade[j - 1])
 			return corrupt(r, "grades not in descending order", d);

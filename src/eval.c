@@ -447,25 +447,25 @@ static int load_inputs(struct options *o, struct collection *c,
 		       struct diag *d)
 {
 	struct qrels_opts qo;
-	int bad;
-	if (o->collection) {
-		if (collfile_read(o->collection, c, in, &o->level, &o->ro, d))
-			return -1;
-	} else {
+	int bad = 0;
+	if (o->collection &&
+	    collfile_read(o->collection, c, in, &o->level, &o->ro, d) != 0)
+		return -1;
+	qo.level = o->level;
+	qo.dedup = o->ro.dedup;
+	if (!o->collection) {
 		in->n = o->nruns;
 		in->run = xcalloc(o->nruns, sizeof *in->run);
 		for (size_t i = 0; i < o->nruns; i++)
 			run_init(&in->run[i], o->runs[i]);
+		/* Bad qrels do not stop the runs from being read (against no
+		 * topics: their lines are still checked), so that one pass
+		 * reports what is wrong with every input. */
+		bad = qrels_load(c, o->qrels, &qo, qw, d) != 0;
+		bad |= load_runs(in->run, in->n, c, o, pool, d) != 0;
+		if (!bad)
+			run_names(in->run, in->n);
 	}
-	qo.level = o->level;
-	qo.dedup = o->ro.dedup;
-	/* Bad qrels do not stop the runs from being read (against no
-	 * topics: their lines are still checked), so that one pass reports
-	 * what is wrong with every input. */
-	bad = !o->collection && qrels_load(c, o->qrels, &qo, qw, d) != 0;
-	bad |= !o->collection && load_runs(in->run, in->n, c, o, pool, d) != 0;
-	if (!bad && !o->collection)
-		run_names(in->run, in->n);
 	/* saved before --bias adds the documents of other qrels */
 	if (!bad && o->save_coll &&
 	    collfile_write(o->save_coll, c, in->run, in->n, o->level, &o->ro,

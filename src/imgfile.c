@@ -81,22 +81,13 @@ int imgfile_write_head(FILE *f, const struct scorer *s,
 	return ferror(f) ? -1 : 0;
 }
 
-/* 1 when the host stores integers little-endian, as the files do. */
-static int host_le(void)
-{
-	const uint64_t one = 1;
-	unsigned char c;
-	memcpy(&c, &one, 1);
-	return c == 1;
-}
-
 int imgfile_write_topic(FILE *f, const double *v, size_t n)
 {
 	unsigned char buf[8 * 512];
 	/* The values as they are, in one write of about 2 MB rather than
 	 * stdio's blocks of 4 KiB: a tenth of a second of system time per
 	 * range file. */
-	if (host_le())
+	if (reader_host_le())
 		return fwrite(v, 8, n, f) == n ? 0 : -1;
 	for (size_t i = 0; i < n; i += 512) {
 		size_t m = n - i < 512 ? n - i : 512;
@@ -128,20 +119,12 @@ static int get(struct imgfile *f, void *p, size_t n, struct diag *d)
 	return 0;
 }
 
-static uint64_t le(const unsigned char *p, int bytes)
-{
-	uint64_t x = 0;
-	for (int i = bytes - 1; i >= 0; i--)
-		x = (x << 8) | p[i];
-	return x;
-}
-
 static int get_u(struct imgfile *f, uint64_t *x, int bytes, struct diag *d)
 {
 	unsigned char b[8];
 	if (get(f, b, (size_t)bytes, d) != 0)
 		return -1;
-	*x = le(b, bytes);
+	*x = reader_le(b, bytes);
 	return 0;
 }
 
@@ -441,7 +424,7 @@ int imgset_topic(void *ctx, size_t t, double *v, struct diag *d)
 	struct imgset *set = ctx;
 	size_t cells = (size_t)set->f[0].h.nruns * set->f[0].h.nslots;
 	size_t nimg = set->f[0].h.B + 1;
-	int le_host = host_le();
+	int le_host = reader_host_le();
 	for (size_t i = 0; i < set->n; i++) {
 		struct imgfile *f = &set->f[i];
 		size_t per = f->nvals / cells;
@@ -456,7 +439,7 @@ int imgset_topic(void *ctx, size_t t, double *v, struct diag *d)
 		for (size_t c = 0; c < cells; c++) {
 			const unsigned char *p = f->raw + c * per * 8;
 			double *out = v + c * nimg + f->h.first - 1;
-			uint64_t x = le(p, 8), root;
+			uint64_t x = reader_le(p, 8), root;
 			memcpy(&root, &v[c * nimg], sizeof root);
 			if (i == 0) {
 				memcpy(&v[c * nimg], &x, sizeof x);
@@ -470,7 +453,7 @@ int imgset_topic(void *ctx, size_t t, double *v, struct diag *d)
 				continue;
 			}
 			for (size_t b = 1; b < per; b++) {
-				x = le(p + 8 * b, 8);
+				x = reader_le(p + 8 * b, 8);
 				memcpy(&out[b], &x, sizeof x);
 			}
 		}

@@ -23,10 +23,10 @@ extern char **environ;
 
 #define BLOCK (1024 * 1024)
 
-static int ends_with_gz(const char *p)
+int reader_gz_name(const char *path)
 {
-	size_t n = strlen(p);
-	return n > 3 && strcmp(p + n - 3, ".gz") == 0;
+	size_t n = strlen(path);
+	return n > 3 && strcmp(path + n - 3, ".gz") == 0;
 }
 
 static int spawn_gzip(struct reader *r, const char *path, struct diag *d)
@@ -129,7 +129,7 @@ int reader_open_block(struct reader *r, const char *path, size_t block,
 			diag_at(d, r->name, 0, "is a directory, not a file");
 			return -1;
 		}
-		if (ends_with_gz(path)) {
+		if (reader_gz_name(path)) {
 			/* Check readability ourselves: gzip's own message is hidden. */
 			int fd = open(path, O_RDONLY);
 			if (fd < 0) {
