@@ -19,7 +19,11 @@
  *               u32 J, then J i32 grades: the judged documents, grade
  *                       descending (ids 0..J-1)
  *               u32 D (>= J), then D strings: every document's docno
- *                       in id order, the judged ones first
+ *                       in id order: the judged ones, then the others
+ *                       as the runs first retrieve them (runs as given,
+ *                       rankings in evaluation order), then any left
+ *                       (cut by -M) by docno; so the file does not
+ *                       depend on -j
  *   u32       runs, in the order given; for each:
  *               string  the path as given, string the first tag,
  *               string  the display name

@@ -118,7 +118,76 @@ static void cw_str(struct cw *w, const char *s, size_t n)
 	cw_bytes(w, s, n);
 }
 
-static void write_topic(struct cw *w, const struct topic *t)
+/* The documents of a topic renumbered so that the file does not depend
+ * on which thread interned which document first: the judged ones keep
+ * ids 0..J-1 (qrels order), the others follow in the order the runs first
+ * retrieve them (runs as given, rankings in evaluation order), then any
+ * left (cut by -M) by docno.  map[old id] = new id, old[new id] = old. */
+struct renum {
+	uint32_t **map, **old;
+	size_t n;
+};
+
+struct left {
+	const char *s;          /* the docno (NUL-terminated in the map) */
+	uint32_t id;
+};
+
+static int by_docno(const void *pa, const void *pb)
+{
+	const struct left *a = pa, *b = pb;
+	return strcmp(a->s, b->s);
+}
+
+static void renum_topic(struct renum *rn, size_t t, const struct topic *tp,
+			const struct run *runs, size_t nruns)
+{
+	uint32_t nd = tp->docs.n, next = tp->n_judged, nleft = 0;
+	uint32_t *map = rn->map[t] = xcalloc(nd ? nd : 1, sizeof *map);
+	uint32_t *old = rn->old[t] = xcalloc(nd ? nd : 1, sizeof *old);
+	struct left *left;
+	for (uint32_t id = 0; id < nd; id++)
+		map[id] = id < tp->n_judged ? id : UINT32_MAX;
+	for (size_t r = 0; r < nruns; r++)
+		for (size_t e = runs[r].off[t]; e < runs[r].off[t + 1]; e++)
+			if (map[runs[r].ids[e]] == UINT32_MAX)
+				map[runs[r].ids[e]] = next++;
+	left = xcalloc(nd - next + 1, sizeof *left);
+	for (uint32_t id = 0; id < nd; id++)
+		if (map[id] == UINT32_MAX) {
+			left[nleft].s = strmap_str(&tp->docs, id);
+			left[nleft++].id = id;
+		}
+	qsort(left, nleft, sizeof *left, by_docno);
+	for (uint32_t i = 0; i < nleft; i++)
+		map[left[i].id] = next++;
+	free(left);
+	for (uint32_t id = 0; id < nd; id++)
+		old[map[id]] = id;
+}
+
+static void renum_init(struct renum *rn, const struct collection *c,
+		       const struct run *runs, size_t nruns)
+{
+	rn->n = c->n;
+	rn->map = xcalloc(c->n + 1, sizeof *rn->map);
+	rn->old = xcalloc(c->n + 1, sizeof *rn->old);
+	for (size_t t = 0; t < c->n; t++)
+		renum_topic(rn, t, &c->topic[t], runs, nruns);
+}
+
+static void renum_release(struct renum *rn)
+{
+	for (size_t t = 0; t < rn->n; t++) {
+		free(rn->map[t]);
+		free(rn->old[t]);
+	}
+	free(rn->map);
+	free(rn->old);
+}
+
+static void write_topic(struct cw *w, const struct topic *t,
+			const uint32_t *old)
 {
 	cw_str(w, t->qid, strlen(t->qid));
 	cw_u(w, t->n_judged, 4);
@@ -126,18 +195,21 @@ static void write_topic(struct cw *w, const struct topic *t)
 		cw_u(w, (uint32_t)t->grade[j], 4);
 	cw_u(w, t->docs.n, 4);
 	for (uint32_t id = 0; id < t->docs.n; id++)
-		cw_str(w, strmap_str(&t->docs, id), strmap_len(&t->docs, id));
+		cw_str(w, strmap_str(&t->docs, old[id]),
+		       strmap_len(&t->docs, old[id]));
 }
 
-static void write_run(struct cw *w, const struct run *r, size_t nt)
+static void write_run(struct cw *w, const struct run *r,
+		      const struct renum *rn)
 {
 	cw_str(w, r->path, strlen(r->path));
 	cw_str(w, r->tag ? r->tag : "", r->tag ? strlen(r->tag) : 0);
 	cw_str(w, r->name, strlen(r->name));
-	for (size_t t = 0; t < nt; t++)
+	for (size_t t = 0; t < rn->n; t++)
 		cw_u(w, r->off[t + 1] - r->off[t], 8);
-	for (size_t e = 0; e < r->off[nt]; e++)
-		cw_u(w, r->ids[e], 4);
+	for (size_t t = 0; t < rn->n; t++)
+		for (size_t e = r->off[t]; e < r->off[t + 1]; e++)
+			cw_u(w, rn->map[t][r->ids[e]], 4);
 }
 
 int collfile_write(const char *path, const struct collection *c,
@@ -145,6 +217,7 @@ int collfile_write(const char *path, const struct collection *c,
 		   const struct run_opts *ro, struct diag *d)
 {
 	struct cw *w = xcalloc(1, sizeof *w);
+	struct renum rn;
 	int bad;
 	w->f = fopen(path, "wb");
 	if (!w->f) {
@@ -161,12 +234,14 @@ int collfile_write(const char *path, const struct collection *c,
 	cw_u(w, (uint64_t)ro->order, 4);
 	cw_u(w, (uint64_t)ro->dedup, 4);
 	cw_u(w, ro->max_docs, 8);
+	renum_init(&rn, c, runs, nruns);
 	cw_u(w, c->n, 4);
 	for (size_t t = 0; t < c->n; t++)
-		write_topic(w, &c->topic[t]);
+		write_topic(w, &c->topic[t], rn.old[t]);
 	cw_u(w, nruns, 4);
 	for (size_t r = 0; r < nruns; r++)
-		write_run(w, &runs[r], c->n);
+		write_run(w, &runs[r], &rn);
+	renum_release(&rn);
 	cw_flush(w);
 	{
 		unsigned char b[8];

@@ -9,6 +9,8 @@
 # 2. A generated collection (build/gen) saved with -l 2 -M 40 --order
 #    rank --dedup: read back without those options it prints what the
 #    files print with them (and not what they print without).
+#    A generated collection of 70 runs saved with -j 1 and 3 times with
+#    -j 2: the same bytes.
 # 3. A split: 4 ranges from the collection by xargs -P 4, each range file
 #    cmp-identical to the one written from the files, and their merge
 #    (--pairs -q) identical to the single run's.
@@ -106,6 +108,26 @@ if [ -x "$GEN" ] && "$GEN" -r 5 -t 6 -d 50 -s 3 -P 20 "$T/gen" > /dev/null 2>&1;
 		ok "those options change the output of the files (so the test can fail)"
 	else
 		nok "those options change the output of the files (so the test can fail)"
+	fi
+else
+	nok "$GEN is missing or failed (make build/gen)"
+fi
+
+# ---- 2b. the same bytes whatever -j -----------------------------------------------
+# 70 runs: with -j 2 two threads intern the documents of a topic in an
+# order that changes from run to run (the file did, before its documents
+# were renumbered when written)
+if [ -x "$GEN" ] && "$GEN" -r 70 -t 10 -d 300 -s 7 -P 30 "$T/g70" > /dev/null 2>&1; then
+	"$CBEVAL" --quiet -j 1 --save-collection "$T/j1.cbc" "$T/g70/qrels" "$T"/g70/runs/* > /dev/null
+	same_bytes=1
+	for i in 1 2 3; do
+		"$CBEVAL" --quiet -j 2 --save-collection "$T/j2.cbc" "$T/g70/qrels" "$T"/g70/runs/* > /dev/null
+		cmp -s "$T/j1.cbc" "$T/j2.cbc" || same_bytes=0
+	done
+	if [ -s "$T/j1.cbc" ] && [ $same_bytes -eq 1 ]; then
+		ok "--save-collection writes the same bytes with -j 1 and -j 2 (3 times)"
+	else
+		nok "--save-collection writes the same bytes with -j 1 and -j 2 (3 times)"
 	fi
 else
 	nok "$GEN is missing or failed (make build/gen)"
