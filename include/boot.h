@@ -23,12 +23,13 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "interval.h"
 #include "pool.h"
 #include "score.h"
 
 /* Columns of a summary row, in output order after run, qid, measure. */
 enum {
-	ST_ROOT, ST_MEAN, ST_SD, ST_CI_LO, ST_Q25, ST_MEDIAN, ST_Q75, ST_CI_HI,
+	ST_ROOT, ST_MEAN, ST_BIAS, ST_SD, ST_CI_LO, ST_Q25, ST_MEDIAN, ST_Q75, ST_CI_HI,
 	ST_RANK, ST_RANK_MIN, ST_RANK_Q25, ST_RANK_MEDIAN, ST_RANK_Q75,
 	ST_RANK_MAX, ST_N
 };
@@ -40,6 +41,7 @@ struct boot_opts {
 	FILE *images;           /* --images stream, or NULL */
 	int progress;           /* print progress on stderr */
 	int keep;               /* keep every per-topic value (--pairs, --reliability) */
+	enum ci_method ci;      /* the interval of ci_lo and ci_hi (--ci) */
 	/* --image-range: score only the root and images first..last, and
 	 * write them to images as an image file (imgfile.h) instead of the
 	 * table; nothing is summarised.  first = 0: images 1..B. */
@@ -67,9 +69,11 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 void boot_result_release(struct boot_result *r);
 
 /* Summarise values v[cell][B+1] (image 0 = root) of nruns x nslots cells
- * into rows[cell][ST_N]; ranks compare runs within each slot and image.
- * Exported for tests. */
+ * into rows[cell][ST_N]: bias = mean - root, ci_lo and ci_hi by method
+ * ci (interval.h; NaN where it is NA); ranks compare runs within each
+ * slot and image.  Exported for tests. */
 void boot_summarise(const double *v, size_t nruns, size_t nslots,
-		    unsigned long B, struct pool *pool, double *rows);
+		    unsigned long B, enum ci_method ci, struct pool *pool,
+		    double *rows);
 
 #endif

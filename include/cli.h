@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "interval.h"
 #include "run.h"
 
 #define CBEVAL_VERSION "0.1.0"
@@ -28,6 +29,8 @@ struct options {
 	int decimals;             /* -p */
 	enum out_format format;   /* -F */
 	unsigned long images;     /* -b */
+	enum ci_method ci;        /* --ci (default percentile) */
+	int ci_given;             /* --ci was given */
 	uint64_t seed;            /* --seed */
 	unsigned threads;         /* -j, 0 = all online CPUs */
 	const char *images_file;  /* --images */

@@ -24,6 +24,7 @@ struct compare_opts {
 	struct pool *pool;      /* the threads */
 	int per_topic;          /* --pairs: add per-topic rows (-q) */
 	int decimals;
+	enum ci_method ci;      /* --pairs: the interval of ci_lo, ci_hi */
 	int progress;           /* progress line on standard error */
 	FILE *pair_images;      /* --pair-images stream, or NULL */
 	FILE *pair_fig;         /* --svg: the rows of the figure, or NULL */

@@ -28,10 +28,10 @@ void output_num(FILE *f, double v, int decimals);
  * at least 1), so that small p-values show; "NA" when v is NaN. */
 void output_p(FILE *f, double v, int decimals);
 
-/* Bootstrap summaries (-b B): header "run qid measure root mean sd ci_lo
- * q25 median q75 ci_hi rank rank_min rank_q25 rank_median rank_q75
+/* Bootstrap summaries (-b B): header "run qid measure root mean bias sd
+ * ci_lo q25 median q75 ci_hi rank rank_min rank_q25 rank_median rank_q75
  * rank_max", rows in the same order as output_eval.  sd is "NA" when it is
- * undefined (B = 1); rank, rank_min and rank_max print as integers; the
+ * undefined (B = 1), and so are ci_lo and ci_hi of --ci basic and bc; rank, rank_min and rank_max print as integers; the
  * six rank columns are "NA" for a residual (not an effectiveness score). */
 struct boot_result;
 int output_boot(FILE *f, const struct scorer *s, const struct boot_result *b,

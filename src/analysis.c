@@ -29,6 +29,7 @@ static void compare_opts_of(const struct analysis_in *in, struct compare_opts *c
 	co->pool = in->pool;
 	co->per_topic = in->o->per_topic;
 	co->decimals = in->o->decimals;
+	co->ci = in->o->ci;
 	co->progress = in->progress;
 	co->pair_images = in->pair_images;
 	co->pair_fig = in->pair_fig;

@@ -10,6 +10,7 @@
 #include "xalloc.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@ struct sum_job {
 	double *rows;           /* [cell][ST_N] */
 	size_t nruns, nslots;
 	unsigned long B;
+	enum ci_method ci;
 	size_t chunk;           /* images per rank task */
 	double *scratch;        /* per worker: max(B, 2 * nruns) doubles */
 	size_t scratch_n;
@@ -54,16 +56,25 @@ static void cell_task(void *ctx, size_t cell, unsigned w)
 	double *x = j->scratch + (size_t)w * j->scratch_n;
 	double *row = j->rows + cell * ST_N;
 
+	double alo, ahi;
+
 	row[ST_ROOT] = v[0];
 	memcpy(x, v + 1, B * sizeof *x);
 	row[ST_MEAN] = stats_mean(x, B);
+	row[ST_BIAS] = row[ST_MEAN] - v[0];
 	row[ST_SD] = stats_sd(x, B, row[ST_MEAN]);
+	if (ci_levels(j->ci, x, B, v[0], &alo, &ahi) != 0)
+		alo = ahi = NAN;
 	stats_sort(x, B);
-	row[ST_CI_LO] = stats_quantile(x, B, 0.025);
 	row[ST_Q25] = stats_quantile(x, B, 0.25);
 	row[ST_MEDIAN] = stats_quantile(x, B, 0.5);
 	row[ST_Q75] = stats_quantile(x, B, 0.75);
-	row[ST_CI_HI] = stats_quantile(x, B, 0.975);
+	if (isnan(alo))
+		row[ST_CI_LO] = row[ST_CI_HI] = NAN;
+	else
+		ci_finish(j->ci, v[0], stats_quantile(x, B, alo),
+			  stats_quantile(x, B, ahi), &row[ST_CI_LO],
+			  &row[ST_CI_HI]);
 
 	row[ST_RANK] = rk[0];
 	memcpy(x, rk + 1, B * sizeof *x);
@@ -76,7 +87,8 @@ static void cell_task(void *ctx, size_t cell, unsigned w)
 }
 
 void boot_summarise(const double *v, size_t nruns, size_t nslots,
-		    unsigned long B, struct pool *pool, double *rows)
+		    unsigned long B, enum ci_method ci, struct pool *pool,
+		    double *rows)
 {
 	unsigned nthreads = pool_size(pool);
 	struct sum_job j;
@@ -86,6 +98,7 @@ void boot_summarise(const double *v, size_t nruns, size_t nslots,
 	j.nruns = nruns;
 	j.nslots = nslots;
 	j.B = B;
+	j.ci = ci;
 	j.rank = xcalloc(size_mul(cells, nimg), sizeof *j.rank);
 	j.chunk = 64;
 	j.scratch_n = B > 3 * nruns ? B : 3 * nruns;
@@ -216,7 +229,7 @@ static int topic_done(const struct scorer *s, const struct boot_opts *o,
 				       v + (r * ns + k) * nimg, nimg * sizeof *v);
 	if (o->per_topic) {
 		double *rows = xcalloc(size_mul(cells, ST_N), sizeof *rows);
-		boot_summarise(v, s->nruns, ns, o->B, o->pool, rows);
+		boot_summarise(v, s->nruns, ns, o->B, o->ci, o->pool, rows);
 		for (size_t r = 0; r < s->nruns; r++)
 			memcpy(res->topic + (r * nt + t) * ns * ST_N,
 			       rows + r * ns * ST_N, ns * ST_N * sizeof *rows);
@@ -245,7 +258,7 @@ static int all_done(const struct scorer *s, const struct boot_opts *o,
 		rc = -1;
 	if (write && rc == 0 && fflush(o->images) != 0)
 		rc = -1;
-	boot_summarise(sum, s->nruns, ns, o->B, o->pool, res->all);
+	boot_summarise(sum, s->nruns, ns, o->B, o->ci, o->pool, res->all);
 	res->sys = sum;
 	return rc;
 }

@@ -157,6 +157,7 @@ static const struct {
 	{ "pair-images", 1 }, { "bias", 0 }, { "against", 1 }, { "topics", 1 },
 	{ "engineered", 0 }, { "image-range", 1 }, { "from-images", 1 },
 	{ "svg", 1 }, { "save-collection", 1 }, { "collection", 1 },
+	{ "ci", 1 },
 };
 
 /* Index of the long option name (n bytes), or -1. */
@@ -368,6 +369,12 @@ static int apply(struct options *o, const char *opt, const char *v,
 		return parse_mf(o, v, d);
 	} else if (strcmp(opt, "--against") == 0) {
 		return parse_against(o, v, d);
+	} else if (strcmp(opt, "--ci") == 0) {
+		if (ci_method_parse(v, &o->ci) != 0) {
+			diag_set(d, "option --ci: '%s' is not percentile, basic or bc", v);
+			return -1;
+		}
+		o->ci_given = 1;
 	}
 	return 0;
 }

@@ -292,9 +292,29 @@ static int coll_check(const struct options *o, struct diag *d)
 	return 0;
 }
 
+/* --ci: the interval of the bootstrap summary and of --pairs (shared
+ * spec intervals.md); the other analyses' intervals are their papers'. */
+static int ci_check(const struct options *o, struct diag *d)
+{
+	const char *a = o->reliability ? "--reliability (its held-out and leave-one-out intervals are percentile intervals)"
+		: o->sensitivity ? "--sensitivity" : o->partitions
+		? "--partitions" : o->meld ? "--meld" : o->bias ? "--bias" : NULL;
+	if (!o->ci_given)
+		return 0;
+	if (a)
+		diag_set(d, "option --ci: not with %s", a);
+	else if (o->range_first)
+		diag_set(d, "option --ci: with --image-range nothing is printed (give it to the merge, --from-images)");
+	else if (!o->images && !o->nfrom)
+		diag_set(d, "option --ci needs -b (it sets the interval of the bootstrap summary and of --pairs)");
+	else
+		return 0;
+	return -1;
+}
+
 int cli_check(const struct options *o, struct diag *d)
 {
-	if (coll_check(o, d) != 0 || check_gz(o, d) != 0)
+	if (coll_check(o, d) != 0 || check_gz(o, d) != 0 || ci_check(o, d) != 0)
 		return -1;
 	if (o->nfrom)
 		return from_check(o, d);

@@ -12,7 +12,8 @@
 void cli_usage(FILE *f)
 {
 	fputs("usage: cbeval [-c] [-q] [-b B] [-F tsv|trec] [-j N] [-l N] [-M N] [-m SPEC]...\n"
-	      "              [-p N] [-t T] [--dedup] [--images FILE] [--order score|rank|file]\n"
+	      "              [-p N] [-t T] [--ci percentile|basic|bc] [--dedup] [--images FILE]\n"
+	      "              [--order score|rank|file]\n"
 	      "              [--pairs | --reliability | --sensitivity | --partitions X\n"
 	      "               | --meld LABELS|rank | --bias] [--mf LIST] [--splits K]\n"
 	      "              [--resamples M] [--randomizations R] [--against SPEC]...\n"
@@ -24,7 +25,7 @@ void cli_usage(FILE *f)
 	      "              --dedup, --pairs, --sensitivity, --partitions, --meld,\n"
 	      "              --bias, --engineered]\n"
 	      "       cbeval --from-images FILE [--from-images FILE]... [-q] [-j N] [-p N]\n"
-	      "              [--quiet] [--images FILE] [--pairs | --reliability]\n"
+	      "              [--quiet] [--ci METHOD] [--images FILE] [--pairs | --reliability]\n"
 	      "              [--pair-images FILE] [--svg FILE]\n", f);
 }
 
@@ -63,9 +64,10 @@ static void help_more(FILE *f)
 	      "  --version       the version\n"
 	      "\n"
 	      "output: TSV with a header line; run qid measure value (-b 0), or\n"
-	      "run qid measure root mean sd ci_lo q25 median q75 ci_hi rank rank_min\n"
-	      "rank_q25 rank_median rank_q75 rank_max (-b B); --pairs: runA runB measure\n"
-	      "qid root_diff mean sd ci_lo ci_hi p_gt p_eq root_p p_median p_lt05;\n"
+	      "run qid measure root mean bias sd ci_lo q25 median q75 ci_hi rank\n"
+	      "rank_min rank_q25 rank_median rank_q75 rank_max (-b B; bias = mean - root);\n"
+	      "--pairs: runA runB measure qid root_diff mean bias sd ci_lo ci_hi p_gt p_eq\n"
+	      "root_p p_median p_lt05;\n"
 	      "--pair-images: runA runB measure qid image diff p;\n"
 	      "--reliability: measure run qid statistic value;\n"
 	      "--sensitivity: measure runA runB statistic value;\n"
@@ -101,6 +103,9 @@ void cli_help(FILE *f)
 	      "  -F FORMAT       tsv (default) or trec (trec_eval's layout and names)\n"
 	      "  -b B            bootstrap images (default 0: plain evaluation)\n"
 	      "  --seed S        seed of the images (default 1)\n"
+	      "  --ci METHOD     with -b (the summary, --pairs): the 95% interval ci_lo..\n"
+	      "                  ci_hi: percentile (default), basic (reverse percentile)\n"
+	      "                  or bc (bias-corrected); read the bias column with it\n"
 	      "  -j N            threads, at most the online CPUs (default: all of them)\n"
 	      "  --images FILE   write every per-image value to FILE ('-' = stdout)\n"
 	      "  --pairs         with -b: compare every pair of runs (differences,\n"

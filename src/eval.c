@@ -140,6 +140,7 @@ static int images_of(const struct scorer *s, const struct options *o,
 	bo.images = in->images;
 	bo.progress = in->progress;
 	bo.keep = a->keep;
+	bo.ci = o->ci;
 	bo.first = o->range_first;
 	bo.last = o->range_last;
 	if (set) {

@@ -111,7 +111,7 @@ int output_boot(FILE *f, const struct scorer *s, const struct boot_result *b,
 		const struct options *o)
 {
 	size_t nt = s->c->n, ns = s->nslots;
-	fputs("run\tqid\tmeasure\troot\tmean\tsd\tci_lo\tq25\tmedian\tq75\t"
+	fputs("run\tqid\tmeasure\troot\tmean\tbias\tsd\tci_lo\tq25\tmedian\tq75\t"
 	      "ci_hi\trank\trank_min\trank_q25\trank_median\trank_q75\t"
 	      "rank_max\n", f);
 	for (size_t r = 0; r < s->nruns; r++) {

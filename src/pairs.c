@@ -67,7 +67,7 @@ static int p_below_05(double u, double tc, double df)
 
 /* ---- the values of a pair ----------------------------------------------- */
 
-enum { PC_ROOT, PC_MEAN, PC_SD, PC_LO, PC_HI, PC_GT, PC_EQ, PC_ROOTP,
+enum { PC_ROOT, PC_MEAN, PC_BIAS, PC_SD, PC_LO, PC_HI, PC_GT, PC_EQ, PC_ROOTP,
        PC_PMED, PC_PLT05, PC_N };
 
 struct pair_job {
@@ -204,21 +204,29 @@ static void index_by_c(struct pair_job *j, size_t n)
 
 /* ---- the statistics ----------------------------------------------------- */
 
-/* Statistics of d[0..B] (d[0] = root) into row: root, mean, sd, 95%
- * interval, fractions of images above and at 0; x is scratch. */
-static void diff_stats(const double *d, unsigned long B, double *x, double *row)
+/* Statistics of d[0..B] (d[0] = root) into row: root, mean, bias, sd,
+ * 95% interval by method ci, fractions of images above and at 0; x is
+ * scratch. */
+static void diff_stats(const double *d, unsigned long B, enum ci_method ci,
+		       double *x, double *row)
 {
 	unsigned long gt = 0, eq = 0;
+	double alo, ahi;
 	row[PC_ROOT] = d[0];
 	row[PC_MEAN] = stats_mean(d + 1, B);
+	row[PC_BIAS] = row[PC_MEAN] - d[0];
 	row[PC_SD] = stats_sd(d + 1, B, row[PC_MEAN]);
 	for (unsigned long b = 1; b <= B; b++) {
 		gt += d[b] > 0;
 		eq += d[b] == 0;
 	}
 	/* the interval from the tails, without copying or reordering */
-	row[PC_LO] = stats_quantile_tail(d + 1, B, 0.025, x);
-	row[PC_HI] = stats_quantile_tail(d + 1, B, 0.975, x);
+	if (ci_levels(ci, d + 1, B, d[0], &alo, &ahi) != 0)
+		row[PC_LO] = row[PC_HI] = NAN;
+	else
+		ci_finish(ci, d[0], stats_quantile_tail(d + 1, B, alo, x),
+			  stats_quantile_tail(d + 1, B, ahi, x),
+			  &row[PC_LO], &row[PC_HI]);
 	row[PC_GT] = (double)gt / (double)B;
 	row[PC_EQ] = (double)eq / (double)B;
 	row[PC_ROOTP] = row[PC_PMED] = row[PC_PLT05] = NAN;
@@ -272,10 +280,10 @@ static void pair_task(void *ctx, size_t i, unsigned w)
 
 	sys_diff(j, i, k, d);
 	for (size_t t = 0; j->o->per_topic && t < nt; t++) {
-		diff_stats(topic_diff(j, i, k, t, u), B, x, row);
+		diff_stats(topic_diff(j, i, k, t, u), B, j->o->ci, x, row);
 		row += PC_N;
 	}
-	diff_stats(d, B, x, row);
+	diff_stats(d, B, j->o->ci, x, row);
 	diff_moments(j, i, k, &sz, &ss, buf);
 	if (j->pimg) {
 		double rn = sqrt((double)nt);
@@ -461,7 +469,7 @@ int compare_pairs(FILE *f, const struct scorer *s, const struct boot_result *br,
 
 	/* The qid column is there with and without -q, so that the columns
 	 * keep their numbers; without -q it holds "all". */
-	fputs("runA\trunB\tmeasure\tqid\troot_diff\tmean\tsd\tci_lo\tci_hi\t"
+	fputs("runA\trunB\tmeasure\tqid\troot_diff\tmean\tbias\tsd\tci_lo\tci_hi\t"
 	      "p_gt\tp_eq\troot_p\tp_median\tp_lt05\n", f);
 	if (o->pair_images)
 		fputs("runA\trunB\tmeasure\tqid\timage\tdiff\tp\n", o->pair_images);

@@ -30,14 +30,23 @@
 
 #define BLOCK 16        /* samples per prep or sample task */
 
-/* a >= b, ties included. */
-static int ge(double a, double b)
+/* a >= b, ties included: a within TIE of the larger of scale, |a| and
+ * |b| below b counts as b.  For magnitudes of differences, scale is the
+ * size of the values differenced, so that two means equal in real
+ * arithmetic but apart in the last bits (a difference of 1e-17) tie with
+ * a difference of 0. */
+static int ge_at(double a, double b, double scale)
 {
 	if (a >= b)
 		return 1;
 	if (isinf(a) || isinf(b))
 		return 0;
-	return b - a <= TIE * fmax(fabs(a), fabs(b));
+	return b - a <= TIE * fmax(scale, fmax(fabs(a), fabs(b)));
+}
+
+static int ge(double a, double b)
+{
+	return ge_at(a, b, 0);
 }
 
 /* d, a difference of a and b, is 0 up to ties. */
@@ -219,7 +228,7 @@ static void pair_task(void *ctx, size_t q, unsigned w)
 	double *row = x->row + (j * x->P + q) * PR_N;
 	const double *ux1 = u_at(x, j, A, U_X1), *uy1 = u_at(x, j, B, U_Y1);
 	const double *ux2 = u_at(x, j, A, U_X2), *uy2 = u_at(x, j, B, U_Y2);
-	double sa = 0, sc = 0, t0, mz, d0, scale = 0;
+	double sa = 0, sc = 0, t0, mz, d0, scale = 0, ma, mc;
 	unsigned long cp = 0, cu = 0;
 	uint32_t *all = ord;   /* the root as a "sample": every topic once */
 
@@ -227,7 +236,9 @@ static void pair_task(void *ctx, size_t q, unsigned w)
 		sa += a[t];
 		sc += c[t];
 	}
-	d0 = measure_agg_finish(x->agg[j], sa, n) - measure_agg_finish(x->agg[j], sc, n);
+	ma = measure_agg_finish(x->agg[j], sa, n);
+	mc = measure_agg_finish(x->agg[j], sc, n);
+	d0 = ma - mc;
 	row[PR_DIFF] = d0;
 	for (int i = PR_T; i < PR_N; i++)
 		row[i] = NAN;
@@ -262,7 +273,7 @@ static void pair_task(void *ctx, size_t q, unsigned w)
 	for (unsigned long b = 0; b < T; b++) {
 		double d = fabs(measure_agg_finish(x->agg[j], ux1[b] + uy1[b], n) -
 				measure_agg_finish(x->agg[j], ux2[b] + uy2[b], n));
-		cu += ge(d, fabs(d0));
+		cu += ge_at(d, fabs(d0), fmax(fabs(ma), fabs(mc)));
 		ad[b] = d;
 	}
 	row[PR_ASLU] = (double)cu / (double)T;

@@ -250,6 +250,17 @@ static inline int cmp_double(const void *pa, const void *pb)
 	return (a > b) - (a < b);
 }
 
+/* Type-7 quantile of sorted v[0..n-1] (n >= 1): h = (n-1) p,
+ * v[floor h] + (h - floor h) (v[floor h + 1] - v[floor h]). */
+static inline double ref_q7(const double *v, size_t n, double p)
+{
+	double h = (double)(n - 1) * p;
+	size_t lo = (size_t)floor(h);
+	if (lo + 1 >= n)
+		return v[n - 1];
+	return v[lo] + (h - (double)lo) * (v[lo + 1] - v[lo]);
+}
+
 /* 1 when s is one or more ASCII digits. */
 static inline int all_digits(const char *s)
 {

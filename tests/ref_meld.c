@@ -171,16 +171,6 @@ static char *xprintf2(const char *a, const char *b)
 }
 
 
-/* Type-7 quantile of sorted v[0..n-1] (n >= 1): h = (n-1) p,
- * v[floor h] + (h - floor h) (v[floor h + 1] - v[floor h]). */
-static double quantile7(const double *v, size_t n, double p)
-{
-	double h = (double)(n - 1) * p, fl = floor(h);
-	size_t j = (size_t)fl;
-	if (j + 1 >= n)
-		return v[n - 1];
-	return v[j] + (h - fl) * (v[j + 1] - v[j]);
-}
 
 struct names {
 	char **v;
@@ -652,7 +642,7 @@ static void rank_labels(void)
 	for (size_t i = 0; i < nlabs; i++)
 		r[i] = (double)lbl[i].r;
 	qsort(r, nlabs, sizeof *r, cmp_double);
-	rank_median = quantile7(r, nlabs, 0.5);
+	rank_median = ref_q7(r, nlabs, 0.5);
 	free(r);
 	for (size_t i = 0; i < nlabs; i++)
 		lbl[i].lab = !((double)lbl[i].r < rank_median);
@@ -1205,7 +1195,7 @@ static void analyse(size_t m, size_t i)
 	qsort(dr, npairs, sizeof *dr, cmp_double);
 	for (int v = 0; v < 2; v++)
 		for (int x = 0; x < 7; x++) {
-			double q = quantile7(v ? dr : dlr, npairs, qp[x]);
+			double q = ref_q7(v ? dr : dlr, npairs, qp[x]);
 			snprintf(stat, sizeof stat, "%s_q%s", v ? "dR" : "dLR", qname[x]);
 			out_num(stat, q);
 			if (wild)
@@ -1435,13 +1425,13 @@ static int selftest(void)
 	{
 		double v[10] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }, w[3] = { 0, 1, 4 }, u[1] = { -2 };
 		double x[2] = { -0.28125, 0.109375 };
-		check(close_rel(quantile7(v, 10, 0.01), 1.09, 1e-15) &&
-		      close_rel(quantile7(v, 10, 0.25), 3.25, 1e-15) &&
-		      quantile7(v, 10, 0.5) == 5.5 && close_rel(quantile7(v, 10, 0.99), 9.91, 1e-15) &&
-		      close_rel(quantile7(w, 3, 0.05), 0.1, 1e-15) && quantile7(w, 3, 0.5) == 1 &&
-		      close_rel(quantile7(w, 3, 0.75), 2.5, 1e-15) &&
-		      close_rel(quantile7(w, 3, 0.95), 3.7, 1e-15) && quantile7(u, 1, 0.01) == -2 &&
-		      quantile7(u, 1, 0.99) == -2 && quantile7(x, 2, 0.5) == -0.0859375,
+		check(close_rel(ref_q7(v, 10, 0.01), 1.09, 1e-15) &&
+		      close_rel(ref_q7(v, 10, 0.25), 3.25, 1e-15) &&
+		      ref_q7(v, 10, 0.5) == 5.5 && close_rel(ref_q7(v, 10, 0.99), 9.91, 1e-15) &&
+		      close_rel(ref_q7(w, 3, 0.05), 0.1, 1e-15) && ref_q7(w, 3, 0.5) == 1 &&
+		      close_rel(ref_q7(w, 3, 0.75), 2.5, 1e-15) &&
+		      close_rel(ref_q7(w, 3, 0.95), 3.7, 1e-15) && ref_q7(u, 1, 0.01) == -2 &&
+		      ref_q7(u, 1, 0.99) == -2 && ref_q7(x, 2, 0.5) == -0.0859375,
 		      "type-7 quantiles (n = 10, 3, 2, 1)");
 	}
 	/* natural topic order */
@@ -1481,7 +1471,7 @@ static int selftest(void)
 	 * r = 1 1 5 -> m = 1: L = {} */
 	{
 		double r1[4] = { 1, 2, 3, 4 }, r2[3] = { 1, 1, 5 };
-		check(quantile7(r1, 4, 0.5) == 2.5 && quantile7(r2, 3, 0.5) == 1,
+		check(ref_q7(r1, 4, 0.5) == 2.5 && ref_q7(r2, 3, 0.5) == 1,
 		      "Rank labelling median: r = 1 2 3 4 gives 2.5, r = 1 1 5 gives 1");
 	}
 	return nfail ? 1 : 0;

@@ -414,15 +414,6 @@ static double *score(size_t nrun)
 }
 
 
-/* Type-7 quantile of sorted v[0..n-1] (n >= 1). */
-static double q7(const double *v, size_t n, double p)
-{
-	double h = (double)(n - 1) * p;
-	size_t lo = (size_t)floor(h);
-	if (lo + 1 >= n)
-		return v[n - 1];
-	return v[lo] + (h - (double)lo) * (v[lo + 1] - v[lo]);
-}
 
 static double mean_of(const double *x, size_t n)
 {
@@ -486,7 +477,7 @@ static void summary(const char *path)
 					SV(r, t, m, b) = VAL(v, r, t, m);
 		free(v);
 	}
-	fputs("run\tqid\tmeasure\troot\tmean\tsd\tci_lo\tq25\tmedian\tq75\tci_hi\t"
+	fputs("run\tqid\tmeasure\troot\tmean\tbias\tsd\tci_lo\tq25\tmedian\tq75\tci_hi\t"
 	      "rank\trank_min\trank_q25\trank_median\trank_q75\trank_max\n", f);
 	for (size_t r = 0; r < NR; r++)
 		for (size_t t = 0; t <= NT; t++)
@@ -501,13 +492,14 @@ static void summary(const char *path)
 				fprintf(f, "%s\t%s\t%s", RUN[r].tag, t < NT ? T[t].qid : "all", MNAME[m]);
 				num(f, x[0]);
 				num(f, mean_of(x + 1, B));
+				num(f, mean_of(x + 1, B) - x[0]);
 				num(f, sd_of(x + 1, B));
 				qsort(x + 1, B, sizeof *x, cmp_double);
-				num(f, q7(x + 1, B, 0.025));
-				num(f, q7(x + 1, B, 0.25));
-				num(f, q7(x + 1, B, 0.5));
-				num(f, q7(x + 1, B, 0.75));
-				num(f, q7(x + 1, B, 0.975));
+				num(f, ref_q7(x + 1, B, 0.025));
+				num(f, ref_q7(x + 1, B, 0.25));
+				num(f, ref_q7(x + 1, B, 0.5));
+				num(f, ref_q7(x + 1, B, 0.75));
+				num(f, ref_q7(x + 1, B, 0.975));
 				if (is_residual(MNAME[m])) {
 					fputs("\tNA\tNA\tNA\tNA\tNA\tNA\n", f);
 					continue;
@@ -515,9 +507,9 @@ static void summary(const char *path)
 				num(f, rk[0]);
 				qsort(rk + 1, B, sizeof *rk, cmp_double);
 				num(f, rk[1]);
-				num(f, q7(rk + 1, B, 0.25));
-				num(f, q7(rk + 1, B, 0.5));
-				num(f, q7(rk + 1, B, 0.75));
+				num(f, ref_q7(rk + 1, B, 0.25));
+				num(f, ref_q7(rk + 1, B, 0.5));
+				num(f, ref_q7(rk + 1, B, 0.75));
 				num(f, rk[B]);
 				fputc('\n', f);
 			}
@@ -539,10 +531,11 @@ static void pair_row(FILE *f, const char *a, const char *c, const char *m,
 	num(f, d[0]);
 	memcpy(x, d + 1, B * sizeof *x);
 	num(f, mean_of(x, B));
+	num(f, mean_of(x, B) - d[0]);
 	num(f, sd_of(x, B));
 	qsort(x, B, sizeof *x, cmp_double);
-	num(f, q7(x, B, 0.025));
-	num(f, q7(x, B, 0.975));
+	num(f, ref_q7(x, B, 0.025));
+	num(f, ref_q7(x, B, 0.975));
 	for (size_t b = 1; b <= B; b++) {
 		gt += d[b] > 0;
 		eq += d[b] == 0;
@@ -557,7 +550,7 @@ static void pair_row(FILE *f, const char *a, const char *c, const char *m,
 		for (size_t b = 0; b < B; b++)
 			lt += x[b] < 0.05;
 		qsort(x, B, sizeof *x, cmp_double);
-		num(f, q7(x, B, 0.5));
+		num(f, ref_q7(x, B, 0.5));
 		num(f, (double)lt / (double)B);
 		fputc('\n', f);
 	}
@@ -573,7 +566,7 @@ static void pairs(const char *ppath, const char *ipath)
 	double *d = xcalloc(nimg, sizeof *d), *p = xcalloc(nimg, sizeof *p);
 	double *z = xcalloc(NT + 1, sizeof *z);
 #define PV(s, t, m, b) pv[(((s) * (NT + 1) + (t)) * MMAX + (m)) * nimg + (b)]
-	fputs("runA\trunB\tmeasure\tqid\troot_diff\tmean\tsd\tci_lo\tci_hi\t"
+	fputs("runA\trunB\tmeasure\tqid\troot_diff\tmean\tbias\tsd\tci_lo\tci_hi\t"
 	      "p_gt\tp_eq\troot_p\tp_median\tp_lt05\n", f);
 	fputs("runA\trunB\tmeasure\tqid\timage\tdiff\tp\n", g);
 	for (size_t a = 0; a < NR; a++)

@@ -119,14 +119,23 @@ static size_t draw(uint64_t seed, uint64_t stream, uint64_t b, uint64_t i, size_
 
 #define TIE 1e-10
 
-/* a >= b, ties included (13). */
-static int ge(double a, double b)
+/* a >= b, ties included (13): within TIE of the largest of scale, |a|
+ * and |b|; scale is the size of the means whose difference b is. */
+static int ge_scaled(double a, double b, double scale)
 {
+	double m = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
 	if (a >= b)
 		return 1;
 	if (isinf(a) || isinf(b))
 		return 0;
-	return b - a <= TIE * fmax(fabs(a), fabs(b));
+	if (scale > m)
+		m = scale;
+	return b - a <= TIE * m;
+}
+
+static int ge(double a, double b)
+{
+	return ge_scaled(a, b, 0);
 }
 
 /* d, the difference of a and b, is 0 up to ties (13). */
@@ -394,7 +403,8 @@ static void analyse_measure(const struct measure *M)
 	for (size_t a = 0; a < nr; a++)
 		for (size_t bb = a + 1; bb < nr; bb++) {
 			const double *x = X(M->col, a), *y = X(M->col, bb);
-			double diff = agg(x, NULL, n, kind) - agg(y, NULL, n, kind);
+			double ax = agg(x, NULL, n, kind), ay = agg(y, NULL, n, kind);
+			double diff = ax - ay, dscale = fabs(ax) > fabs(ay) ? fabs(ax) : fabs(ay);
 			double tz = 0, pz = 0, aslp = 0, aslu = 0;
 			for (size_t t = 0; t < n; t++)
 				z[t] = kind == K_GM ? log(x[t] + GM_EPS) - log(y[t] + GM_EPS)
@@ -430,7 +440,7 @@ static void analyse_measure(const struct measure *M)
 				for (unsigned long b = 1; b <= T; b++) {
 					sample(3, b, 2 * n, 2 * n, pos);
 					double d = agg(v, pos, n, kind) - agg(v, pos + n, n, kind);
-					c += ge(fabs(d), fabs(diff));
+					c += ge_scaled(fabs(d), fabs(diff), dscale);
 					ud[b - 1] = fabs(d);
 				}
 				aslu = (double)c / (double)T;

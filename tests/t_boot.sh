@@ -90,19 +90,20 @@ FNR == 1 { # ranks: 1 + number of runs with a strictly greater value
 	for (b = 1; b <= B; b++) { n++; x[n] = v[cell, b]; s += x[n]; y[n] = rk[cell, b] }
 	mean = s / n; ss = 0; for (i = 1; i <= n; i++) ss += (x[i] - mean) ^ 2; sd = sqrt(ss / (n - 1))
 	isort(x, n); isort(y, n)
-	want[4] = v[cell, 0]; want[5] = mean; want[6] = sd; want[7] = q7(x, n, 0.025); want[8] = q7(x, n, 0.25)
-	want[9] = q7(x, n, 0.5); want[10] = q7(x, n, 0.75); want[11] = q7(x, n, 0.975)
-	want[12] = rk[cell, 0]; want[13] = y[1]; want[14] = q7(y, n, 0.25); want[15] = q7(y, n, 0.5)
-	want[16] = q7(y, n, 0.75); want[17] = y[n]
+	want[4] = v[cell, 0]; want[5] = mean; want[6] = mean - v[cell, 0]; want[7] = sd
+	want[8] = q7(x, n, 0.025); want[9] = q7(x, n, 0.25)
+	want[10] = q7(x, n, 0.5); want[11] = q7(x, n, 0.75); want[12] = q7(x, n, 0.975)
+	want[13] = rk[cell, 0]; want[14] = y[1]; want[15] = q7(y, n, 0.25); want[16] = q7(y, n, 0.5)
+	want[17] = q7(y, n, 0.75); want[18] = y[n]
 	rows++
 	# a residual is not a score: its rank columns are NA
-	if ($3 ~ /\.residual$/) { for (c = 12; c <= 17; c++) if ($c != "NA") { bad++; if (bad < 4) print "not NA", $1, $2, $3, c, $c > "/dev/stderr" }; last = 11 } else last = 17
+	if ($3 ~ /\.residual$/) { for (c = 13; c <= 18; c++) if ($c != "NA") { bad++; if (bad < 4) print "not NA", $1, $2, $3, c, $c > "/dev/stderr" }; last = 12 } else last = 18
 	for (c = 4; c <= last; c++) { d = want[c] - $c; if (d < 0) d = -d; if (d > 1e-9) { bad++; if (bad < 4) print "diff", $1, $2, $3, c, want[c], $c > "/dev/stderr" } }
 }
 END { print rows + 0, bad + 0 }' "$T/i40" "$T/s40" > "$T/cmp"
 set -- $(cat "$T/cmp")
 if [ "$1" -eq 784 ] && [ "$2" -eq 0 ]; then
-	ok "all $1 summary rows (14 statistics each, the 6 rank columns NA for the RBP residual) equal a slow recomputation from --images"
+	ok "all $1 summary rows (15 statistics each, the 6 rank columns NA for the RBP residual) equal a slow recomputation from --images"
 else
 	nok "summary recomputation: $1 rows, $2 values differ"
 fi
@@ -177,7 +178,7 @@ fi
 
 # -b 1: sd is NA, the rest defined.
 "$CBEVAL" -b 1 -m AP $R/qrels $R/runs/sys000.run > "$T/b1" 2>/dev/null
-if awk -F'\t' 'NR == 2 && $6 == "NA" && $5 == $7 && $5 == $11 { f = 1 } END { exit !f }' "$T/b1"; then
+if awk -F'\t' 'NR == 2 && $7 == "NA" && $5 == $8 && $5 == $12 { f = 1 } END { exit !f }' "$T/b1"; then
 	ok "-b 1: sd is NA, mean = ci_lo = ci_hi"
 else
 	nok "-b 1 row: $(sed -n 2p "$T/b1")"

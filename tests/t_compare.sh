@@ -52,27 +52,28 @@ BEGIN { load(dump); df = nq - 1
 			n = 0; gt = 0; eq = 0
 			for (b = 1; b <= B; b++) { x[++n] = v[A, q, m, b] - v[C, q, m, b]; gt += x[n] > 0; eq += x[n] == 0 }
 			key = A SUBSEP C SUBSEP m SUBSEP q
-			w[key, 1] = v[A, q, m, 0] - v[C, q, m, 0]; w[key, 2] = mean(x, n); w[key, 3] = sd(x, n)
-			isort(x, n); w[key, 4] = q7(x, n, 0.025); w[key, 5] = q7(x, n, 0.975)
-			w[key, 6] = gt / B; w[key, 7] = eq / B
-			if (q != "all") { w[key, 8] = w[key, 9] = w[key, 10] = "NA"; continue }
+			w[key, 1] = v[A, q, m, 0] - v[C, q, m, 0]; w[key, 2] = mean(x, n)
+			w[key, 3] = w[key, 2] - w[key, 1]; w[key, 4] = sd(x, n)
+			isort(x, n); w[key, 5] = q7(x, n, 0.025); w[key, 6] = q7(x, n, 0.975)
+			w[key, 7] = gt / B; w[key, 8] = eq / B
+			if (q != "all") { w[key, 9] = w[key, 10] = w[key, 11] = "NA"; continue }
 			for (t = 1; t <= nq; t++) z[t] = v[A, qids[t], m, 0] - v[C, qids[t], m, 0]
-			w[key, 8] = pval(tstat(z, nq), df)
+			w[key, 9] = pval(tstat(z, nq), df)
 			lt = 0
 			for (b = 1; b <= B; b++) {
 				for (t = 1; t <= nq; t++) z[t] = v[A, qids[t], m, b] - v[C, qids[t], m, b]
 				p[b] = pval(tstat(z, nq), df); lt += p[b] < 0.05 }
-			isort(p, B); w[key, 9] = q7(p, B, 0.5); w[key, 10] = lt / B
+			isort(p, B); w[key, 10] = q7(p, B, 0.5); w[key, 11] = lt / B
 			expected++
 		} } }
 NR > 1 { key = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4; rows++
-	for (c = 1; c <= 10; c++) if (!near($(c + 4), w[key, c], 1e-9)) { bad++; if (bad < 5) print "diff", $0, "col", c, w[key, c] > "/dev/stderr" } }
+	for (c = 1; c <= 11; c++) if (!near($(c + 4), w[key, c], 1e-9)) { bad++; if (bad < 5) print "diff", $0, "col", c, w[key, c] > "/dev/stderr" } }
 END { print rows + 0, bad + 0, expected + 0 }
 AWK
 awk -F'\t' -v dump="$T/img" -f "$T/lib.awk" -f "$T/pairs.awk" "$T/pairs" > "$T/pc"
 set -- $(cat "$T/pc")
 if [ "$1" -eq $(( 28 * 7 * 14 )) ] && [ "$2" -eq 0 ]; then
-	ok "--pairs -q: all $1 rows (10 statistics each, p-values included) equal the recomputation from --images"
+	ok "--pairs -q: all $1 rows (11 statistics each, p-values included) equal the recomputation from --images"
 else
 	nok "--pairs: $1 rows, $2 values differ"
 fi

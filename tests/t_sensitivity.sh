@@ -354,6 +354,24 @@ else
 	nok "reference, hand case with 3 runs failed or the pairs are out of order"
 fi
 
+# Hand case F: two runs whose means are equal in the reals but not in
+# doubles: P@10 = (0.1, 0.2, 0.3) and (0.3, 0.2, 0.1), summed left to
+# right: 0.6000000000000001 / 3 and 0.6 / 3, a diff of 5.6e-17.  Every
+# |d*b| >= |diff| under the tie rule taken against the size of the means
+# (not of the near-zero diff), so asl_unpaired = 1; the paired mean is
+# within TIE of the largest |z| (0.2), so t = 0 and asl_paired = 1.
+{
+	printf 'run\tqid\tmeasure\tvalue\n'
+	printf 'ra\t%s\tP@10\t%s\n' 1 0.1 2 0.2 3 0.3
+	printf 'rb\t%s\tP@10\t%s\n' 1 0.3 2 0.2 3 0.1
+} > "$T/handF.tsv"
+printf 'P@10\tra\trb\t%s\t%s\n' t_paired 0.0 asl_paired 1 asl_unpaired 1 > "$T/handF.want"
+if "$REF" 1 200 17 mean:P@10 < "$T/handF.tsv" > "$T/handF.out" 2>"$T/handF.err"; then
+	check_rows "$T/handF.want" "$T/handF.out" 1e-12 "reference, hand case (means equal but for the last bits): asl_unpaired = asl_paired = 1"
+else
+	nok "reference, hand case F failed"
+fi
+
 # ---- 2. cbeval --sensitivity against the reference -----------------------
 
 "$CBEVAL" --sensitivity -t 2 $R/qrels $R/runs/sys000.run $R/runs/sys001.run > /dev/null 2> "$T/probe.err"
@@ -386,6 +404,31 @@ case_cmp "synth_small, AP,P@10,RR,nDCG@1000, seed 1, T 300" 1 300 AP,P@10,RR,nDC
 case_cmp "synth_small, AP,P@10,RR,nDCG@1000, seed 7, T 257" 7 257 AP,P@10,RR,nDCG@1000 $R/qrels $R/runs/*.run
 case_cmp "data (10 runs x 20 topics), default measures, seed 1, T 200" 1 200 - $D/qrels $D/runs/*.run
 case_cmp "data, default measures, seed 9223372036854775807, T 120" 9223372036854775807 120 - $D/qrels $D/runs/*.run
+
+# Hand case F through cbeval: the two runs of P@10 (0.1, 0.2, 0.3) and
+# (0.3, 0.2, 0.1) on topics with 10 relevant documents each.
+mkdir -p "$T/tie"
+for q in 1 2 3; do
+	for d in 1 2 3 4 5 6 7 8 9 10; do printf '%s 0 r%s-%s 1\n' $q $q $d; done
+done > "$T/tie/qrels"
+tie_run() { # TAG HITS1 HITS2 HITS3: ranks 1..HITS relevant, then non-relevant
+	q=0
+	for h in "$2" "$3" "$4"; do
+		q=$((q + 1))
+		for r in 1 2 3 4 5 6 7 8 9 10; do
+			if [ "$r" -le "$h" ]; then d=r$q-$r; else d=n$q-$r; fi
+			printf '%s Q0 %s %s %s %s\n' $q $d $r $((100 - r)) "$1"
+		done
+	done
+}
+tie_run ra 1 2 3 > "$T/tie/ra.run"
+tie_run rb 3 2 1 > "$T/tie/rb.run"
+case_cmp "means equal but for the last bits (P@10, 3 topics), T 200" 1 200 P@10 "$T/tie/qrels" "$T/tie/ra.run" "$T/tie/rb.run"
+if awk -F'\t' '$4 == "asl_unpaired" { u = $5 } $4 == "asl_paired" { p = $5 } END { exit !(u == 1 && p == 1) }' "$T/cb.out"; then
+	ok "cbeval: means equal but for the last bits give asl_unpaired = asl_paired = 1"
+else
+	nok "cbeval: means equal but for the last bits: $(awk -F'\t' '$4 ~ /^asl_/' "$T/cb.out" | tr '\t\n' '  ')"
+fi
 
 # The defaults: T = 1000 and seed 1.
 if values "$T/vals" -m AP,RR $R/qrels $R/runs/*.run &&
