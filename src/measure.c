@@ -7,6 +7,7 @@
  */
 #include "measure.h"
 #include "lex.h"
+#include "suggest.h"
 #include "xalloc.h"
 
 #include <math.h>
@@ -51,6 +52,19 @@ static const struct {
 	{ "judged.", "judged", "@", "" },
 };
 
+/* ir_measures' names that are not cbeval's canonical stems, matched
+ * without case like every name that is not trec_eval's. */
+static const struct {
+	const char *alias, *stem;
+} ir_aliases[] = {
+	{ "MAP", "AP" },
+	{ "MRR", "RR" },
+	{ "NumRet", "num_ret" },
+	{ "NumRel", "num_rel" },
+	{ "NumRelRet", "num_rel_ret" },
+	{ "NumQ", "num_q" },
+};
+
 /* trec_eval measures named without cutoffs ("-m P", "-m ndcg_cut") stand
  * for trec_eval's default cutoffs. */
 static const struct {
@@ -87,7 +101,9 @@ void measure_help(FILE *f)
 	      "                  rbp_P, insq_T, judged_k, ncg_cut_k, GM(map), ...;\n"
 	      "                  -m P.5,10 is P@5 and P@10; -m P, -m recall or\n"
 	      "                  -m ndcg_cut alone is trec_eval's cutoffs\n"
-	      "                  5,10,15,20,30,100,200,500,1000\n", f);
+	      "                  5,10,15,20,30,100,200,500,1000; other names match\n"
+	      "                  without case (ndcg@10), and ir_measures' MAP, MRR,\n"
+	      "                  NumRet, NumRel, NumRelRet name AP, RR, num_ret, ...\n", f);
 }
 
 void measure_fmt_param(char *out, size_t outsz, double v)
@@ -150,6 +166,82 @@ int measure_parse_param(const char *arg, const char *pname, double lo,
 	return 0;
 }
 
+/* ASCII case-insensitive comparison of n bytes of a with all of b. */
+static int same_fold(const char *a, size_t n, const char *b)
+{
+	if (strlen(b) != n)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		int x = (unsigned char)a[i], y = (unsigned char)b[i];
+		if (x >= 'A' && x <= 'Z')
+			x += 'a' - 'A';
+		if (y >= 'A' && y <= 'Z')
+			y += 'a' - 'A';
+		if (x != y)
+			return 0;
+	}
+	return 1;
+}
+
+/* The measure whose stem is the n bytes at name: a canonical stem as
+ * spelled, then a canonical stem or an ir_measures alias without case;
+ * NULL when none.  (trec_eval's names were matched exactly before.) */
+static const struct measure_def *find_def(const char *name, size_t n)
+{
+	for (size_t i = 0; i < measure_table_len; i++)
+		if (strlen(measure_table[i]->name) == n &&
+		    strncmp(measure_table[i]->name, name, n) == 0)
+			return measure_table[i];
+	for (size_t i = 0; i < measure_table_len; i++)
+		if (same_fold(name, n, measure_table[i]->name))
+			return measure_table[i];
+	for (size_t i = 0; i < sizeof ir_aliases / sizeof *ir_aliases; i++)
+		if (same_fold(name, n, ir_aliases[i].alias)) {
+			const char *st = ir_aliases[i].stem;
+			for (size_t j = 0; j < measure_table_len; j++)
+				if (strcmp(measure_table[j]->name, st) == 0)
+					return measure_table[j];
+		}
+	return NULL;
+}
+
+/* "unknown measure 'SPEC'", with "; did you mean X?" when a known name
+ * is a slip away from SPEC's name: SPEC is split into a name and the rest
+ * (from the first '@' or '(', or a '.' or '_' before a digit), the name
+ * compared with the canonical stems, the ir_measures aliases and the
+ * trec_eval names, and X is the closest of those with the rest. */
+static void unknown(const char *spec, char *err, size_t errsz)
+{
+	const char *cand[64 + sizeof aliases / sizeof *aliases +
+			 sizeof ir_aliases / sizeof *ir_aliases];
+	char trec[sizeof aliases / sizeof *aliases][MEASURE_NAME_MAX];
+	char name[MEASURE_NAME_MAX * 2];
+	size_t n = 0, len = 0, best;
+	while (spec[len] && spec[len] != '@' && spec[len] != '(' &&
+	       !((spec[len] == '.' || spec[len] == '_') &&
+		 spec[len + 1] >= '0' && spec[len + 1] <= '9'))
+		len++;
+	snprintf(name, sizeof name, "%.*s", (int)len, spec);
+	for (size_t i = 0; i < measure_table_len && n < 64; i++)
+		cand[n++] = measure_table[i]->name;
+	for (size_t i = 0; i < sizeof ir_aliases / sizeof *ir_aliases; i++)
+		cand[n++] = ir_aliases[i].alias;
+	for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++) {
+		size_t al = strlen(aliases[i].alias);
+		if (al && (aliases[i].alias[al - 1] == '_' || aliases[i].alias[al - 1] == '.'))
+			al--;
+		snprintf(trec[i], sizeof trec[i], "%.*s", (int)al, aliases[i].alias);
+		cand[n++] = trec[i];
+	}
+	best = suggest_best(name, cand, n);
+	if (best < n)
+		snprintf(err, errsz, "unknown measure '%s'; did you mean %s%s?",
+			 spec, cand[best], spec + len);
+	else
+		snprintf(err, errsz, "unknown measure '%s' (cbeval --help lists the measures)",
+			 spec);
+}
+
 /* Parse a spec that is not a GM into m; *out is the output the spec
  * names (1 for an RBP residual, else 0). */
 static int parse_plain(struct measure *m, const char *spec, int *out,
@@ -186,13 +278,8 @@ static int parse_plain(struct measure *m, const char *spec, int *out,
 	}
 	while (buf[stem] && buf[stem] != '@' && buf[stem] != '(')
 		stem++;
-	for (size_t i = 0; i < measure_table_len; i++) {
-		const char *nm = measure_table[i]->name;
-		if (strlen(nm) == stem && strncmp(nm, buf, stem) == 0)
-			def = measure_table[i];
-	}
-	if (!def) {
-		snprintf(err, errsz, "unknown measure '%s' (try --help)", spec);
+	if (!(def = find_def(buf, stem))) {
+		unknown(spec, err, errsz);
 		return -1;
 	}
 	m->def = def;
@@ -377,7 +464,11 @@ int measure_parse_list(const char *const *specs, size_t nspecs,
 			one[len] = '\0';
 			if (parse_item(one, prev, sizeof prev, &v, &n, &cap, why,
 				       sizeof why) != 0) {
-				snprintf(err, errsz, "%s: %s", one, why);
+				/* "unknown measure 'X'" names the spec already */
+				if (strncmp(why, "unknown measure", 15) == 0)
+					snprintf(err, errsz, "%s", why);
+				else
+					snprintf(err, errsz, "%s: %s", one, why);
 				goto fail;
 			}
 			if (!p[len])
