@@ -55,11 +55,14 @@ size_t fig_key(struct fig_keys *k, const char *s);
 size_t fig_key_find(const struct fig_keys *k, const char *s);
 
 /* What a figure reads: the table printed (t), and with --pairs the
- * --pair-images rows (pi, else NULL); per_topic is -q. */
+ * --pair-images rows (pi, else NULL); per_topic is -q; ci is the name of
+ * the method of the bootstrap intervals ci_lo..ci_hi ("percentile",
+ * "basic" or "bc"; NULL: not said), for the summary's legend. */
 struct fig_in {
 	const struct fig_table *t;
 	const struct fig_table *pi;
 	int per_topic;
+	const char *ci;
 };
 
 /* A figure: write one SVG document of in's table to f (errors are left
@@ -81,8 +84,14 @@ void fig_summary_topics(FILE *f, const struct fig_in *in);
 /* An empty figure (a table with no data rows): a frame saying so. */
 void fig_empty(FILE *f, const char *title);
 
+/* The order of n values v from the largest down (NaN last, ties in
+ * index order): a malloc'd permutation of 0..n-1.  Figures draw runs
+ * best first. */
+size_t *fig_order_desc(const double *v, size_t n);
+
 /* Layout of a figure of n categories (runs, topics) side by side: the
- * pixels per category (fewer for many) and the figure's width. */
+ * pixels per category (fewer for many, at least 12, so that every label
+ * has room) and the figure's width. */
 double fig_cat_step(size_t n);
 double fig_cat_width(size_t n);
 /* A figure of one plot over categories: their names, the plot height,
@@ -105,10 +114,13 @@ void fig_interval(FILE *f, const struct svg_plot *p, size_t i, size_t n,
 		  double dx, double mid, double lo, double hi,
 		  const char *colour);
 /* A boxplot at category i of n on p of the five values q (minimum, q25,
- * median, q75, maximum): whiskers, box, a bar at the median; nothing when
- * one is NaN. */
+ * median, q75, maximum): whiskers, box (class "box"), a bar at the
+ * median; nothing when one is NaN.  Either direction of p's y axis. */
 void fig_box(FILE *f, const struct svg_plot *p, size_t i, size_t n,
 	     const double q[5]);
+/* The zero line of a signed axis: a solid line across p at y = 0
+ * (vertical: at x = 0), when 0 is on the axis. */
+void fig_zero_line(FILE *f, const struct svg_plot *p, int vertical);
 /* A curve on p through the n values (x[i], y[i]) (NaN: a gap), with a
  * dot at each point when dots. */
 void fig_curve(FILE *f, const struct svg_plot *p, const double *x,

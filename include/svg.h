@@ -64,10 +64,18 @@ void svg_line(FILE *f, double x1, double y1, double x2, double y2,
 	      const char *colour, double width);
 /* A dashed grey reference line. */
 void svg_refline(FILE *f, double x1, double y1, double x2, double y2);
+/* A rectangle of corner (x, y) and size w x h; a negative w or h is
+ * measured from the other side (the same area), so that no negative
+ * size is ever written.  cls, when not NULL, is its class attribute:
+ * "box" marks a filled box or bar, whose interior the tests check is
+ * painted in its fill. */
 void svg_rect(FILE *f, double x, double y, double w, double h,
-	      const char *fill, const char *stroke);
+	      const char *fill, const char *stroke, const char *cls);
+/* A filled circle (r < 0 taken as |r|). */
 void svg_circle(FILE *f, double x, double y, double r, const char *fill,
 		double opacity);
+/* A hollow circle: white inside, a ring of colour. */
+void svg_ring(FILE *f, double x, double y, double r, const char *colour);
 /* A group of markers of one fill and opacity (closed by "</g>"), and a
  * dot of radius r inside it. */
 void svg_group(FILE *f, const char *fill, double opacity);
@@ -86,19 +94,32 @@ void svg_frame(FILE *f, const struct svg_plot *p, const char *xlabel,
 	       const char *ylabel);
 /* The centre pixel of category i of n on p's x axis. */
 double svg_cat_x(const struct svg_plot *p, size_t i, size_t n);
-/* The labels of n categories under p, rotated when they would not fit
- * side by side and thinned to every k-th when even rotated text would
- * overlap (k the smallest that fits), and the axis label below them.
- * Returns the height the labels take below the plot. */
+/* The labels of n categories under p, every one of them (in a group
+ * <g class="labels">): side by side when they fit, else rotated, and in
+ * a smaller font when the room of a category is less than a line of
+ * text (at least 5 pixels), and the axis label below them.  Returns the
+ * height the labels take below the plot. */
 double svg_cat_labels(FILE *f, const struct svg_plot *p,
 		      const char *const *names, size_t n, const char *xlabel);
 /* The height svg_cat_labels needs for these names (for the layout). */
 double svg_cat_height(const char *const *names, size_t n, double w);
+/* The swatches of a legend. */
+enum svg_key {
+	SVG_KEY_DOT,        /* a filled dot */
+	SVG_KEY_LINE,       /* a line */
+	SVG_KEY_RING,       /* a hollow dot (svg_ring) */
+	SVG_KEY_BAR,        /* a filled square */
+	SVG_KEY_INTERVAL    /* a vertical interval with caps */
+};
+/* One legend line at (x, y) (the text's baseline): a swatch of kind and
+ * colour, and the text. */
+void svg_key(FILE *f, double x, double y, enum svg_key kind,
+	     const char *colour, const char *text);
 /* A legend at (x, y), one line per name: a swatch of svg_colour(i) (a
  * line when lines, else a dot) and the name. */
 void svg_legend(FILE *f, double x, double y, const char *const *names,
 		size_t n, int lines);
-/* The width a legend of these names takes. */
+/* The width a legend of these names takes (also svg_key's lines). */
 double svg_legend_width(const char *const *names, size_t n);
 
 #endif

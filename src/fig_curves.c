@@ -45,7 +45,7 @@ void fig_reliability(FILE *f, const struct fig_in *in)
 		goto out;
 	}
 	c = (struct fig_cat){ tk.name, tk.n, 300, svg_legend_width(mk.name, mk.n),
-			      title, "qsd_p95" };
+			      title, "sd over the images (95th pct. of runs)" };
 	fig_cat_begin(f, &p, &c, &yr);
 	svg_axis_fit(&p.ax, -0.5, (double)tk.n - 0.5, p.x, p.x + p.w);
 	p.ax.lo = -0.5;   /* category i at value i */

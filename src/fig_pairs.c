@@ -5,8 +5,9 @@
  * (Zobel & Rashidi, Figure 6), read from the --pair-images rows of qid
  * "all" (which compare_pairs writes for the figure, thinned to every k-th
  * image when there would be more than COMPARE_FIG_DOTS dots): images
- * 1..B as translucent blue dots, the root (image 0) as red dots; dashed
- * lines at p = 0.05 and at a difference of 0.
+ * 1..B as translucent blue dots, the root (image 0) as red dots; the x
+ * axis follows the data, symmetric around 0, with a zero line; a dashed
+ * line at p = 0.05.
  */
 #include "figure.h"
 #include "svg.h"
@@ -22,7 +23,8 @@ void fig_pairs(FILE *f, const struct fig_in *in)
 	    ci = fig_col(t, "image"), cd = fig_col(t, "diff"), cp = fig_col(t, "p");
 	struct svg_range xr;
 	struct svg_plot p = svg_plot_at(70, 40, 520, 340);
-	char title[600];
+	char title[600], xlabel[600];
+	double mx;
 
 	svg_range_init(&xr);
 	for (size_t r = 1; r < t->nrows; r++)
@@ -34,14 +36,16 @@ void fig_pairs(FILE *f, const struct fig_in *in)
 	}
 	snprintf(title, sizeof title, "%.500s: paired t-test p against the difference, per pair and image",
 		 m);
-	svg_axis_fit(&p.ax, xr.lo, xr.hi, p.x, p.x + p.w);
+	mx = fmax(fabs(xr.lo), fabs(xr.hi));   /* symmetric around 0 */
+	svg_axis_fit(&p.ax, 0, mx, p.x, p.x + p.w);
+	p.ax.lo = -p.ax.hi;
 	svg_axis_fit(&p.ay, 0, 1, p.y + p.h, p.y);
 	svg_begin(f, 750, p.y + p.h + 50, title);
 	fig_heading(f, p.x, 24, title);
-	svg_frame(f, &p, "difference A - B of the per-system scores", "p");
+	snprintf(xlabel, sizeof xlabel, "difference A - B of the per-system %.500s scores", m);
+	svg_frame(f, &p, xlabel, "p of the paired t-test");
 	svg_refline(f, p.x, svg_map(&p.ay, 0.05), p.x + p.w, svg_map(&p.ay, 0.05));
-	if (p.ax.lo < 0 && p.ax.hi > 0)
-		svg_refline(f, svg_map(&p.ax, 0), p.y, svg_map(&p.ax, 0), p.y + p.h);
+	fig_zero_line(f, &p, 1);
 	for (int root = 0; root < 2; root++) {
 		svg_group(f, svg_colour(root), root ? 1 : 0.3);
 		for (size_t r = 1; r < t->nrows; r++) {

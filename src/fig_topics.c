@@ -53,7 +53,7 @@ void fig_summary_topics(FILE *f, const struct fig_in *in)
 	struct svg_range yr;
 	double *v;
 	size_t *off;
-	char title[600];
+	char title[600], ylabel[200];
 
 	fig_keys_init(&k);
 	sd_by_topic(t, m, &k, &v, &off);
@@ -67,8 +67,8 @@ void fig_summary_topics(FILE *f, const struct fig_in *in)
 	svg_range_add(&yr, 0);
 	for (size_t i = 0; i < off[k.n]; i++)
 		svg_range_add(&yr, v[i]);
-	c = (struct fig_cat){ k.name, k.n, 260, 0, title,
-			      "sd of the score over the images" };
+	snprintf(ylabel, sizeof ylabel, "sd of the %.100s score over the images", m);
+	c = (struct fig_cat){ k.name, k.n, 260, 0, title, ylabel };
 	fig_cat_begin(f, &p, &c, &yr);
 	for (size_t i = 0; i < k.n; i++) {
 		size_t n = off[i + 1] - off[i];

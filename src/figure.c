@@ -1,7 +1,9 @@
 /*
  * figure.c - what the figures of --svg share (see figure.h): the TSV
  * table read back from the text an analysis printed, the keys (runs,
- * topics, measures) in order of appearance, and the empty figure.
+ * topics, measures) in order of appearance, the order of runs best
+ * first, the layout of category figures and their marks (intervals,
+ * boxes, zero lines, curves), and the empty figure.
  */
 #include "figure.h"
 #include "svg.h"
@@ -141,7 +143,51 @@ void fig_empty(FILE *f, const char *title)
 
 double fig_cat_step(size_t n)
 {
-	return n <= 12 ? 48 : n <= 40 ? 24 : n <= 100 ? 12 : 8;
+	return n <= 12 ? 48 : n <= 40 ? 24 : 12;
+}
+
+struct order_item {
+	double v;
+	size_t i;
+};
+
+static int order_cmp(const void *a, const void *b)
+{
+	const struct order_item *x = a, *y = b;
+	int nx = isnan(x->v), ny = isnan(y->v);
+	if (nx != ny)
+		return nx - ny;
+	if (!nx && x->v != y->v)
+		return x->v > y->v ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+size_t *fig_order_desc(const double *v, size_t n)
+{
+	struct order_item *it = xcalloc(n + 1, sizeof *it);
+	size_t *ord = xcalloc(n + 1, sizeof *ord);
+	for (size_t i = 0; i < n; i++) {
+		it[i].v = v[i];
+		it[i].i = i;
+	}
+	qsort(it, n, sizeof *it, order_cmp);
+	for (size_t i = 0; i < n; i++)
+		ord[i] = it[i].i;
+	free(it);
+	return ord;
+}
+
+void fig_zero_line(FILE *f, const struct svg_plot *p, int vertical)
+{
+	const struct svg_axis *a = vertical ? &p->ax : &p->ay;
+	double z;
+	if (!(a->lo <= 0 && a->hi >= 0))
+		return;
+	z = svg_map(a, 0);
+	if (vertical)
+		svg_line(f, z, p->y, z, p->y + p->h, "#000000", 1);
+	else
+		svg_line(f, p->x, z, p->x + p->w, z, "#000000", 1);
 }
 
 double fig_cat_width(size_t n)
@@ -183,7 +229,8 @@ void fig_box(FILE *f, const struct svg_plot *p, size_t i, size_t n,
 	svg_line(f, x, y[3], x, y[4], "#000000", 1);
 	svg_line(f, x - hw / 2, y[0], x + hw / 2, y[0], "#000000", 1);
 	svg_line(f, x - hw / 2, y[4], x + hw / 2, y[4], "#000000", 1);
-	svg_rect(f, x - hw, y[1], 2 * hw, y[3] - y[1], "#c6dbef", "#000000");
+	svg_rect(f, x - hw, fmin(y[1], y[3]), 2 * hw, fabs(y[3] - y[1]),
+		 "#c6dbef", "#000000", "box");
 	svg_line(f, x - hw, y[2], x + hw, y[2], svg_colour(1), 2);
 }
 

@@ -1,7 +1,9 @@
 /*
  * svg.c - SVG 1.1 drawing primitives for the figures of --svg (see
- * svg.h): the document, escaped text, lines and markers, axes with nice
- * ticks, plot frames, categorical labels and legends.
+ * svg.h): the document, escaped text, lines and markers (rectangles
+ * normalised to non-negative sizes), axes with nice ticks, plot frames,
+ * categorical labels (all of them, rotated and smaller when crowded) and
+ * legends.
  */
 #include "svg.h"
 
@@ -176,20 +178,38 @@ void svg_refline(FILE *f, double x1, double y1, double x2, double y2)
 }
 
 void svg_rect(FILE *f, double x, double y, double w, double h,
-	      const char *fill, const char *stroke)
+	      const char *fill, const char *stroke, const char *cls)
 {
-	fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
-		"fill=\"%s\" stroke=\"%s\"/>\n", x, y, w, h, fill, stroke);
+	if (w < 0) {
+		x += w;
+		w = -w;
+	}
+	if (h < 0) {
+		y += h;
+		h = -h;
+	}
+	fputs("<rect", f);
+	if (cls)
+		fprintf(f, " class=\"%s\"", cls);
+	fprintf(f, " x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
+		"fill=\"%s\" stroke=\"%s\"/>\n", x, y, fabs(w), fabs(h), fill,
+		stroke);
 }
 
 void svg_circle(FILE *f, double x, double y, double r, const char *fill,
 		double opacity)
 {
 	fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"%s\"",
-		x, y, r, fill);
+		x, y, fabs(r), fill);
 	if (opacity < 1)
 		fprintf(f, " fill-opacity=\"%.2f\"", opacity);
 	fputs("/>\n", f);
+}
+
+void svg_ring(FILE *f, double x, double y, double r, const char *colour)
+{
+	fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"#ffffff\" "
+		"stroke=\"%s\" stroke-width=\"1.50\"/>\n", x, y, fabs(r), colour);
 }
 
 void svg_polyline(FILE *f, const double *x, const double *y, size_t n,
@@ -284,52 +304,84 @@ static int cat_rotated(const char *const *names, size_t n, double w)
 		w / (double)n;
 }
 
+/* The font size of the labels of n categories over w pixels: FONT, but
+ * rotated labels stack one line apart, so a line (the size and 2 pixels)
+ * must fit the room of a category: smaller when it does not (whole
+ * pixels, at least 5). */
+static double cat_font(const char *const *names, size_t n, double w)
+{
+	double room = n ? w / (double)n - 2 : FONT;
+	if (!cat_rotated(names, n, w) || room >= FONT)
+		return FONT;
+	return room < 5 ? 5 : floor(room);
+}
+
 double svg_cat_height(const char *const *names, size_t n, double w)
 {
 	if (!cat_rotated(names, n, w))
 		return 40;
-	return 30 + (double)longest(names, n) * FONT * CHAR_W;
+	return 30 + (double)longest(names, n) * cat_font(names, n, w) * CHAR_W;
 }
 
 double svg_cat_labels(FILE *f, const struct svg_plot *p,
 		      const char *const *names, size_t n, const char *xlabel)
 {
 	int rot = cat_rotated(names, n, p->w);
-	double room = n ? p->w / (double)n : p->w, h;
-	size_t every = 1, base = (size_t)(p->y + p->h);
-	if (rot)   /* rotated labels stack one text line apart */
-		every = (size_t)ceil((FONT + 2) / room);
-	if (every < 1)
-		every = 1;
-	for (size_t i = 0; i < n; i += every) {
+	double font = cat_font(names, n, p->w), base = p->y + p->h, h;
+	for (size_t i = 0; i < n; i++) {
 		double x = svg_cat_x(p, i, n);
-		svg_line(f, x, (double)base, x, (double)base + 4, "#000000", 1);
+		svg_line(f, x, base, x, base + 4, "#000000", 1);
+	}
+	fputs("<g class=\"labels\">\n", f);
+	for (size_t i = 0; i < n; i++) {
+		double x = svg_cat_x(p, i, n);
 		if (rot)
-			text_open(f, x + 4, (double)base + 8, "end", -90, FONT);
+			text_open(f, x + font * 4 / FONT, base + 8, "end", -90, font);
 		else
-			text_open(f, x, (double)base + 16, "middle", 0, FONT);
+			text_open(f, x, base + 16, "middle", 0, font);
 		escape_max(f, names[i], LABEL_MAX);
 		fputs("</text>\n", f);
 	}
+	fputs("</g>\n", f);
 	h = svg_cat_height(names, n, p->w);
 	svg_text(f, p->x + p->w / 2, p->y + p->h + h - 6, "middle", 0, FONT,
 		 xlabel);
 	return h;
 }
 
+void svg_key(FILE *f, double x, double y, enum svg_key kind,
+	     const char *colour, const char *text)
+{
+	switch (kind) {
+	case SVG_KEY_DOT:
+		svg_circle(f, x + 9, y - 4, 4, colour, 1);
+		break;
+	case SVG_KEY_LINE:
+		svg_line(f, x, y - 4, x + 18, y - 4, colour, 2);
+		break;
+	case SVG_KEY_RING:
+		svg_ring(f, x + 9, y - 4, 3.5, colour);
+		break;
+	case SVG_KEY_BAR:
+		svg_rect(f, x + 4, y - 9, 10, 10, colour, "none", NULL);
+		break;
+	case SVG_KEY_INTERVAL:
+		svg_line(f, x + 9, y - 10, x + 9, y + 2, colour, 1.5);
+		svg_line(f, x + 5, y - 10, x + 13, y - 10, colour, 1.5);
+		svg_line(f, x + 5, y + 2, x + 13, y + 2, colour, 1.5);
+		break;
+	}
+	text_open(f, x + 24, y, "start", 0, FONT);
+	escape_max(f, text, LABEL_MAX);
+	fputs("</text>\n", f);
+}
+
 void svg_legend(FILE *f, double x, double y, const char *const *names,
 		size_t n, int lines)
 {
-	for (size_t i = 0; i < n; i++) {
-		double yy = y + 16 * (double)i;
-		if (lines)
-			svg_line(f, x, yy - 4, x + 18, yy - 4, svg_colour(i), 2);
-		else
-			svg_circle(f, x + 9, yy - 4, 4, svg_colour(i), 1);
-		text_open(f, x + 24, yy, "start", 0, FONT);
-		escape_max(f, names[i], LABEL_MAX);
-		fputs("</text>\n", f);
-	}
+	for (size_t i = 0; i < n; i++)
+		svg_key(f, x, y + 16 * (double)i, lines ? SVG_KEY_LINE : SVG_KEY_DOT,
+			svg_colour(i), names[i]);
 }
 
 double svg_legend_width(const char *const *names, size_t n)

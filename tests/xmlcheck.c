@@ -9,6 +9,13 @@
  * xmlns="http://www.w3.org/2000/svg".  No DTD, CDATA or processing
  * instruction besides the declaration (cbeval writes none).
  *
+ * The shapes are checked too, since a browser silently draws nothing of
+ * a shape of negative size: every size (width and height of <svg> and
+ * <rect>, rx and ry of <rect> and <ellipse>, r of <circle>, stroke-width
+ * and font-size anywhere, the width and height of viewBox) must be a
+ * finite number >= 0, and every coordinate (x, y, x1, y1, x2, y2, cx,
+ * cy, the numbers of points and viewBox) a finite number (no "nan").
+ *
  * Usage: xmlcheck FILE...  Exit status 0 when every file is well formed,
  * 1 otherwise with "FILE:LINE: what is wrong" on standard error, 2 when
  * a file cannot be read.  libc only, no project header.
@@ -114,9 +121,91 @@ static int text(struct doc *d, int depth)
 	return 0;
 }
 
-/* The attributes of a start tag, up to '>' or "/>"; sets *xmlns when
- * the SVG namespace is declared. */
-static int attributes(struct doc *d, int *xmlns)
+/* Whether name is one of the words of list (separated by spaces). */
+static int one_of(const char *name, const char *list)
+{
+	size_t n = strlen(name);
+	for (const char *p = list; *p;) {
+		size_t k = strcspn(p, " ");
+		if (k == n && strncmp(p, name, n) == 0)
+			return 1;
+		p += k + (p[k] == ' ');
+	}
+	return 0;
+}
+
+/* The numbers of the n bytes at v (separated by blanks or commas) into
+ * x[0..max) (x NULL: any number of them, not kept); returns their
+ * number, or -1 when one is not a finite number or there are more than
+ * max. */
+static long numbers(const char *v, size_t n, double *x, long max)
+{
+	char buf[64];
+	double y;
+	long k = 0;
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		char *end;
+		while (j < n && !strchr(" \t\r\n,", v[j]))
+			j++;
+		if (j > i) {
+			if (j - i >= sizeof buf || (x && k == max))
+				return -1;
+			memcpy(buf, v + i, j - i);
+			buf[j - i] = '\0';
+			y = strtod(buf, &end);
+			if (*end || !(y - y == 0))   /* NaN and inf fail */
+				return -1;
+			if (x)
+				x[k] = y;
+			k++;
+		}
+		i = j + 1;
+	}
+	return k;
+}
+
+/* The value (n bytes at v) of attribute a of element e: a size must be
+ * a finite number >= 0, a coordinate a finite number. */
+static int shape_value(struct doc *d, const char *e, const char *a,
+		       const char *v, size_t n)
+{
+	double x[4];
+	int size = one_of(a, "stroke-width font-size") ||
+		   (one_of(e, "svg rect") && one_of(a, "width height")) ||
+		   (one_of(e, "rect ellipse") && one_of(a, "rx ry")) ||
+		   (strcmp(e, "circle") == 0 && strcmp(a, "r") == 0);
+	if (strcmp(a, "viewBox") == 0) {
+		if (numbers(v, n, x, 4) != 4)
+			return fail(d, "viewBox is not 4 finite numbers");
+		if (x[2] < 0 || x[3] < 0)
+			return fail(d, "a negative size in viewBox");
+		return 0;
+	}
+	if (strcmp(a, "points") == 0) {
+		long k = numbers(v, n, NULL, 0);
+		if (k < 2 || k % 2)
+			return fail(d, "points: not pairs of finite numbers");
+		return 0;
+	}
+	if (!size && !one_of(a, "x y x1 y1 x2 y2 cx cy"))
+		return 0;
+	if (numbers(v, n, x, 1) != 1) {
+		snprintf(d->err, sizeof d->err, "<%.20s %.20s=\"%.*s\">: not a finite number",
+			 e, a, (int)(n < 40 ? n : 40), v);
+		return -1;
+	}
+	if (size && x[0] < 0) {
+		snprintf(d->err, sizeof d->err, "<%.20s %.20s=\"%.*s\">: a negative size",
+			 e, a, (int)(n < 40 ? n : 40), v);
+		return -1;
+	}
+	return 0;
+}
+
+/* The attributes of a start tag of element e, up to '>' or "/>"; sets
+ * *xmlns when the SVG namespace is declared. */
+static int attributes(struct doc *d, const char *e, int *xmlns)
 {
 	char names[ATTR_MAX][64];
 	size_t na = 0;
@@ -152,6 +241,8 @@ static int attributes(struct doc *d, int *xmlns)
 		}
 		if (d->i >= d->n)
 			return fail(d, "an unterminated attribute value");
+		if (shape_value(d, e, names[na], d->s + v0, d->i - v0) != 0)
+			return -1;
 		if (strcmp(names[na], "xmlns") == 0 &&
 		    d->i - v0 == 26 && strncmp(d->s + v0, "http://www.w3.org/2000/svg", 26) == 0)
 			*xmlns = 1;
@@ -191,7 +282,7 @@ static int markup(struct doc *d, char stack[][64], int *depth, int *roots)
 		return 0;
 	}
 	skip(d, 1);
-	if (name(d, nm) != 0 || attributes(d, &xmlns) != 0)
+	if (name(d, nm) != 0 || attributes(d, nm, &xmlns) != 0)
 		return -1;
 	if (*depth == 0) {
 		if (++*roots > 1)
