@@ -48,7 +48,7 @@ int figure_print(const struct analysis *a, const struct analysis_in *in,
 	fi.t = &t;
 	fi.pi = NULL;
 	fi.per_topic = in->o->per_topic;
-	fi.ci = "percentile";
+	fi.ci = ci_method_name(in->o->ci);
 	if (pi) {
 		fig_table_parse(&pt, pi->buf, pi->len);
 		fi.pi = &pt;

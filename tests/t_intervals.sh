@@ -14,7 +14,9 @@
 #  5. a split into --image-range files merged with --from-images --ci bc
 #     prints the single run's bytes (summary and --pairs);
 #  6. B = 1: basic and bc print NA for ci_lo and ci_hi, percentile the
-#     image value.
+#     image value;
+#  7. the summary figure's legend names the method, and counts the roots
+#     outside the table's intervals.
 # The usage errors of --ci are cases of tests/cli_cases.txt.
 set -u
 . tests/lib.sh
@@ -148,6 +150,20 @@ if cmp -s "$T/m1" "$T/sum_g1_bc" && cmp -s "$T/m2" "$T/pairs_basic"; then
 else
 	nok "--from-images with --ci differs from the single run"
 fi
+
+# ---- 7: the summary figure names the method and counts the roots outside
+for m in percentile basic bc; do
+	# shellcheck disable=SC2086
+	"$CBEVAL" -b 200 -m RR --ci $m --svg "$T/f.svg" data/qrels data/runs/*.run > "$T/f.tsv" 2> /dev/null
+	n=$(awk -F'\t' 'NR > 1 && $2 == "all" && ($4 < $8 || $4 > $12) { n++ } END { print n + 0 }' "$T/f.tsv")
+	want="root outside its interval ($n run"
+	if grep -q "95% $m interval (ci_lo..ci_hi)" "$T/f.svg" &&
+	   { [ "$n" -eq 0 ] && ! grep -q "root outside" "$T/f.svg" || grep -qF "$want" "$T/f.svg"; }; then
+		ok "--svg --ci $m: the legend names the method and counts $n roots outside the table's intervals"
+	else
+		nok "--svg --ci $m: legend $(grep -o '95% [a-z]* interval' "$T/f.svg" | head -n 1), outside count not $n"
+	fi
+done
 
 # ---- 6: B = 1 -----------------------------------------------------------
 # shellcheck disable=SC2086
