@@ -45,6 +45,8 @@
 #include "collection.h"
 
 #define MEASURE_NAME_MAX 64
+#define MEASURE_REL_MAX 1000000   /* largest N of (rel=N) */
+#define MEASURE_REL_LEVELS 7      /* different N of (rel=N) in one list */
 #define MEASURE_MAX_OUT 2
 #define MEASURE_DEPTH 1000   /* depth bound D of RBP, INSQ and Q */
 /* judged_depth of a measure that needs every judged span (bpref). */
@@ -153,6 +155,10 @@ struct measure_def {
 	/* Nonzero: values are whole numbers; -F trec prints them as
 	 * trec_eval prints longs ("%ld"). */
 	int integer;
+	/* Nonzero: the measure binarises relevance at a level (it reads
+	 * t->n_rel and R), so it takes (rel=N): the scorer then hands it a
+	 * topic_image whose t->n_rel and R are at level N instead of -l. */
+	int binary;
 	/* Per topic and image, shared by all runs (may be NULL): fill the
 	 * measure's area of prep_n doubles (1 when prep_n is 0), which score
 	 * then reads as prep.  Called whenever score may be (R > 0, or
@@ -193,6 +199,8 @@ struct measure {
 	double *tab;             /* weights by position - 1, owned */
 	size_t ntab;
 	uint64_t judged_depth;   /* judged spans needed down to here */
+	int rel_set;             /* (rel=N) given: relevance at grade >= rel */
+	int rel;                 /* N of (rel=N), 1 .. MEASURE_REL_MAX */
 	char name[MEASURE_MAX_OUT][MEASURE_NAME_MAX];
 	char trec[MEASURE_MAX_OUT][MEASURE_NAME_MAX];
 };

@@ -41,6 +41,11 @@ struct slot {
 	const char *trec;       /* trec_eval-style name */
 };
 
+/* Relevance levels a scorer serves at once: the -l of the collection
+ * (level index 0) and up to SCORE_LEVELS - 1 levels of measures with
+ * (rel=N) (struct measure.rel). */
+#define SCORE_LEVELS (MEASURE_REL_LEVELS + 1)
+
 struct scorer {
 	const struct collection *c;
 	const struct run *runs;
@@ -68,6 +73,13 @@ struct scorer {
 				   the plain loop, as the tests do to compare) */
 	struct image_fn imf;
 	uint64_t seed;
+	/* (rel=N): level index of each measure (0: the collection's -l),
+	 * and per extra level i >= 1 its value and a copy of every topic
+	 * whose relevance counts (n_rel) are at that level. */
+	uint8_t *mlevel;        /* [nm], owned */
+	size_t nlevels;         /* 1 + extra levels */
+	int level[SCORE_LEVELS];
+	struct topic *ltopic[SCORE_LEVELS];   /* [i][topic] for i >= 1, owned */
 };
 
 /* Per-thread scratch, sized by scorer_init's figures. */

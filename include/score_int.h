@@ -15,14 +15,17 @@
 #include "score.h"
 
 /* What every run of topic t shares under judged multiplicities kj (0 for
- * a judged document outside the pool): ti (R, kj), the positive-gain mass
- * *G and every measure's prep area (prep, s->prep_n doubles).  Returns 0
- * when no measure is called (every value is 0). */
+ * a judged document outside the pool): ti[0 .. s->nlevels) (R, kj) at
+ * each relevance level of the scorer, the positive-gain mass *G and
+ * every measure's prep area (prep, s->prep_n doubles), each measure's
+ * at its level.  Returns 0 when no measure is called (every value is
+ * 0). */
 int score_topic_prep(const struct scorer *s, size_t t, const uint8_t *kj,
 		     double *prep, struct topic_image *ti, uint64_t *G);
 
 /* Every measure on one ranking (rk NULL: the ranking is empty) into
- * o[0..nslots), with ti, G and prep from score_topic_prep. */
+ * o[0..nslots), with ti (s->nlevels of them), G and prep from
+ * score_topic_prep. */
 void score_ranked(const struct scorer *s, const struct topic_image *ti,
 		  uint64_t G, const double *prep, const struct ranked *rk,
 		  struct score_scratch *x, double *o);

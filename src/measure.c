@@ -103,7 +103,9 @@ void measure_help(FILE *f)
 	      "                  -m ndcg_cut alone is trec_eval's cutoffs\n"
 	      "                  5,10,15,20,30,100,200,500,1000; other names match\n"
 	      "                  without case (ndcg@10), and ir_measures' MAP, MRR,\n"
-	      "                  NumRet, NumRel, NumRelRet name AP, RR, num_ret, ...\n", f);
+	      "                  NumRet, NumRel, NumRelRet name AP, RR, num_ret, ...\n"
+	      "                  (rel=N): relevant at grade >= N for this measure, as\n"
+	      "                  AP(rel=2), R(rel=2)@1000, RBP(p=0.8,rel=2)\n", f);
 }
 
 void measure_fmt_param(char *out, size_t outsz, double v)
@@ -242,10 +244,10 @@ static void unknown(const char *spec, char *err, size_t errsz)
 			 spec);
 }
 
-/* Parse a spec that is not a GM into m; *out is the output the spec
- * names (1 for an RBP residual, else 0). */
-static int parse_plain(struct measure *m, const char *spec, int *out,
-		       char *err, size_t errsz)
+/* Parse a spec that is not a GM and has no (rel=N) into m; *out is the
+ * output the spec names (1 for an RBP residual, else 0). */
+static int parse_bare(struct measure *m, const char *spec, int *out,
+		      char *err, size_t errsz)
 {
 	char buf[MEASURE_NAME_MAX * 2];
 	size_t stem = 0;
@@ -291,6 +293,102 @@ static int parse_plain(struct measure *m, const char *spec, int *out,
 		def->names(m, o, m->name[o], m->trec[o]);
 	if (def->setup)
 		def->setup(m);
+	return 0;
+}
+
+/* Take an item "rel=N" out of the first parenthesised group of spec:
+ * out is spec without it (and without the parentheses when nothing else
+ * was in them: "AP(rel=2)" is "AP", "RBP(p=0.8,rel=2)" is "RBP(p=0.8)",
+ * "R(rel=2)@1000" is "R@1000").  Returns 1 with *rel set, 0 when there
+ * is none, -1 with err set when N is not a whole number from 1 to
+ * MEASURE_REL_MAX. */
+static int take_rel(const char *spec, char *out, size_t outsz, int *rel,
+		    char *err, size_t errsz)
+{
+	const char *open = strchr(spec, '('), *close, *item, *end;
+	const char *why;
+	long n;
+	snprintf(out, outsz, "%s", spec);
+	if (!open || !(close = strchr(open, ')')))
+		return 0;
+	for (item = open + 1; item < close; item = end + 1) {
+		end = memchr(item, ',', (size_t)(close - item));
+		if (!end)
+			end = close;
+		if (end - item < 4 || strncmp(item, "rel=", 4) != 0)
+			continue;
+		if (lex_long(item + 4, (size_t)(end - item - 4), 1, MEASURE_REL_MAX,
+			     &n, &why) != 0) {
+			snprintf(err, errsz, "rel=%.*s: the level must be a whole number from 1 to %d (-l sets levels below 1)",
+				 (int)(end - item - 4), item + 4, MEASURE_REL_MAX);
+			return -1;
+		}
+		*rel = (int)n;
+		if (item == open + 1 && end == close)           /* "(rel=N)" */
+			snprintf(out, outsz, "%.*s%s", (int)(open - spec), spec,
+				 close + 1);
+		else if (end == close)                          /* ",rel=N)" */
+			snprintf(out, outsz, "%.*s%s", (int)(item - 1 - spec),
+				 spec, end);
+		else                                            /* "rel=N," */
+			snprintf(out, outsz, "%.*s%s", (int)(item - spec), spec,
+				 end + 1);
+		return 1;
+	}
+	return 0;
+}
+
+/* Put ",rel=N" into the parentheses of name, or "(rel=N)" before its
+ * '@' or at its end.  Returns 0, or -1 when the name would not fit. */
+static int name_rel(char *name, int rel)
+{
+	char tmp[MEASURE_NAME_MAX * 2];
+	char *open = strchr(name, '('), *at;
+	size_t cut;
+	if (open && strchr(open, ')')) {
+		cut = (size_t)(strchr(open, ')') - name);
+		snprintf(tmp, sizeof tmp, "%.*s,rel=%d%s", (int)cut, name, rel,
+			 name + cut);
+	} else {
+		at = strchr(name, '@');
+		cut = at ? (size_t)(at - name) : strlen(name);
+		snprintf(tmp, sizeof tmp, "%.*s(rel=%d)%s", (int)cut, name, rel,
+			 name + cut);
+	}
+	if (strlen(tmp) >= MEASURE_NAME_MAX)
+		return -1;
+	memcpy(name, tmp, strlen(tmp) + 1);
+	return 0;
+}
+
+/* Parse a spec that is not a GM into m: (rel=N) taken out, the rest by
+ * parse_bare, and N kept in m and put into its names (the trec_eval
+ * name gets "(rel=N)" at its end: "map(rel=2)"). */
+static int parse_plain(struct measure *m, const char *spec, int *out,
+		       char *err, size_t errsz)
+{
+	char bare[MEASURE_NAME_MAX * 2];
+	int rel = 0, has = take_rel(spec, bare, sizeof bare, &rel, err, errsz);
+	if (has < 0 || parse_bare(m, bare, out, err, errsz) != 0)
+		return -1;
+	if (!has)
+		return 0;
+	if (!m->def->binary) {
+		snprintf(err, errsz, "%s does not binarise relevance: (rel=N) does not apply",
+			 m->def->name);
+		return -1;
+	}
+	m->rel_set = 1;
+	m->rel = rel;
+	for (int o = 0; o < m->n_out; o++) {
+		size_t n = strlen(m->trec[o]);
+		if (name_rel(m->name[o], rel) != 0 ||
+		    n + 16 >= MEASURE_NAME_MAX) {
+			snprintf(err, errsz, "measure name too long");
+			return -1;
+		}
+		snprintf(m->trec[o] + n, MEASURE_NAME_MAX - n, "(rel=%d)", rel);
+	}
 	return 0;
 }
 
@@ -374,7 +472,7 @@ void measure_release(struct measure *m)
 int measure_same(const struct measure *a, const struct measure *b)
 {
 	return a->def == b->def && a->gm == b->gm && a->k == b->k &&
-	       a->p == b->p;
+	       a->p == b->p && a->rel_set == b->rel_set && a->rel == b->rel;
 }
 
 /* Append m to the list unless an equal measure is there already. */
@@ -431,6 +529,19 @@ static int parse_item(const char *one, char *prev, size_t prevsz,
 	return 0;
 }
 
+/* The number of different N of (rel=N) among v[0..n). */
+static int count_levels(const struct measure *v, size_t n)
+{
+	int c = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t j = 0;
+		while (j < i && !(v[j].rel_set && v[j].rel == v[i].rel))
+			j++;
+		c += v[i].rel_set && j == i;
+	}
+	return c;
+}
+
 int measure_parse_list(const char *const *specs, size_t nspecs,
 		       struct measure **out, size_t *nout, char *err,
 		       size_t errsz)
@@ -475,6 +586,11 @@ int measure_parse_list(const char *const *specs, size_t nspecs,
 				break;
 			p += len + 1;
 		}
+	}
+	if (count_levels(v, n) > MEASURE_REL_LEVELS) {
+		snprintf(err, errsz, "at most %d different levels of (rel=N) in one command",
+			 MEASURE_REL_LEVELS);
+		goto fail;
 	}
 	*out = v;
 	*nout = n;

@@ -240,18 +240,18 @@ static void score_pair(const struct pp_job *j, size_t i, struct score_scratch *x
 {
 	const struct scorer *s = j->pp->s;
 	size_t side[2] = { j->pa[i], j->pb[i] }, nm;
-	struct topic_image ti;
+	struct topic_image ti[SCORE_LEVELS];
 	uint64_t G;
 
 	nm = mark_top(j, side[0], x->k, x->kj, im, 0);
 	nm = mark_top(j, side[1], x->k, x->kj, im, nm);
-	if (!score_topic_prep(s, j->topic, x->kj, x->prep, &ti, &G)) {
+	if (!score_topic_prep(s, j->topic, x->kj, x->prep, ti, &G)) {
 		memset(out, 0, 2 * s->nslots * sizeof *out);
 	} else {
 		for (int h = 0; h < 2; h++) {
 			struct ranked rk;
 			int full = pair_ranked(j, side[h], side[1 - h], x, im, &rk);
-			score_ranked(s, &ti, G, x->prep, full ? &rk : NULL, x,
+			score_ranked(s, ti, G, x->prep, full ? &rk : NULL, x,
 				     out + (size_t)h * s->nslots);
 		}
 	}

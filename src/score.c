@@ -14,6 +14,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The relevance levels of the measures with (rel=N): each distinct N an
+ * extra level with a copy of every topic counted at N (measure_parse
+ * allows at most SCORE_LEVELS - 1 of them in one list; more are
+ * asserted). */
+static void scorer_levels(struct scorer *s)
+{
+	const struct collection *c = s->c;
+	s->mlevel = xcalloc(s->nm ? s->nm : 1, sizeof *s->mlevel);
+	s->nlevels = 1;
+	for (size_t i = 0; i < s->nm; i++) {
+		size_t l = 1;
+		if (!s->m[i].rel_set)
+			continue;
+		while (l < s->nlevels && s->level[l] != s->m[i].rel)
+			l++;
+		if (l == s->nlevels) {
+			assert(l < SCORE_LEVELS);
+			s->level[l] = s->m[i].rel;
+			s->ltopic[l] = xcalloc(c->n ? c->n : 1, sizeof *s->ltopic[l]);
+			for (size_t t = 0; t < c->n; t++) {
+				s->ltopic[l][t] = c->topic[t];
+				topic_count(&s->ltopic[l][t], s->m[i].rel);
+			}
+			s->nlevels++;
+		}
+		s->mlevel[i] = (uint8_t)l;
+	}
+}
+
 void scorer_init(struct scorer *s, const struct collection *c,
 		 const struct run *runs, size_t nruns,
 		 const struct measure *m, size_t nm, uint64_t seed)
@@ -66,11 +95,15 @@ void scorer_init(struct scorer *s, const struct collection *c,
 	for (size_t t = 0; t < c->n; t++)
 		if (c->topic[t].n_docs > s->max_docs)
 			s->max_docs = c->topic[t].n_docs;
+	scorer_levels(s);
 }
 
 void scorer_release(struct scorer *s)
 {
 	free(s->slots);
+	free(s->mlevel);
+	for (size_t i = 1; i < s->nlevels; i++)
+		free(s->ltopic[i]);
 	memset(s, 0, sizeof *s);
 }
 
@@ -133,7 +166,7 @@ void score_topic_images(const struct scorer *s, size_t t, uint64_t b0,
 {
 	const struct topic *tp = &s->c->topic[t];
 	const size_t block = s->nruns * s->nslots, L = SCORE_LANES;
-	struct topic_image ti[SCORE_LANES];
+	struct topic_image ti[SCORE_LANES][SCORE_LEVELS];
 	uint64_t G[SCORE_LANES];
 	int live[SCORE_LANES], any = 0;
 
@@ -154,7 +187,7 @@ void score_topic_images(const struct scorer *s, size_t t, uint64_t b0,
 		for (uint32_t id = 0; id < tp->n_judged; id++)
 			kl[id] = x->k8[(size_t)id * L + j];
 		live[j] = score_topic_prep(s, t, kl, x->prep8 + j * s->prep_n,
-					   &ti[j], &G[j]);
+					   ti[j], &G[j]);
 		any |= live[j];
 		if (!live[j])
 			memset(out + j * block, 0, block * sizeof *out);
@@ -179,9 +212,9 @@ void score_topic_images(const struct scorer *s, size_t t, uint64_t b0,
 				continue;
 			empty = l.n == 0 ||
 				!scan_ranked(s, &l, t, x->P8 + j, L, stop[j],
-					   x->k8 + j, L, ti[j].k, 0, 0,
+					   x->k8 + j, L, ti[j][0].k, 0, 0,
 					   x->o8 + j, nj[j], x, &rk);
-			score_ranked(s, &ti[j], G[j], x->prep8 + j * s->prep_n,
+			score_ranked(s, ti[j], G[j], x->prep8 + j * s->prep_n,
 				     empty ? NULL : &rk, x,
 				     out + j * block + r * s->nslots);
 		}
@@ -214,26 +247,31 @@ static void pool_judged(const struct scorer *s, size_t t, const uint8_t *k,
 int score_topic_prep(const struct scorer *s, size_t t, const uint8_t *kj,
 		     double *prep, struct topic_image *ti, uint64_t *G)
 {
-	const struct topic *tp = &s->c->topic[t];
 	double *area = prep;
-	uint64_t R = 0;
-	for (uint32_t id = 0; id < tp->n_rel; id++)
-		R += kj[id];
+	uint64_t any = 0;
+	for (size_t l = 0; l < s->nlevels; l++) {
+		const struct topic *tp = l ? &s->ltopic[l][t] : &s->c->topic[t];
+		uint64_t R = 0;
+		for (uint32_t id = 0; id < tp->n_rel; id++)
+			R += kj[id];
+		ti[l].t = tp;
+		ti[l].k = kj;
+		ti[l].R = R;
+		any |= R;
+	}
 	*G = 0;
-	if (R == 0 && s->any_gain)
-		for (uint32_t id = 0; id < tp->n_pos; id++)
+	if (ti[0].R == 0 && s->any_gain)
+		for (uint32_t id = 0; id < ti[0].t->n_pos; id++)
 			*G += kj[id];
-	ti->t = tp;
-	ti->k = kj;
-	ti->R = R;
 	/* Most measures score 0 when R = 0 (see measure.h). */
-	if (R == 0 && *G == 0 && !s->any_r0)
+	if (any == 0 && *G == 0 && !s->any_r0)
 		return 0;
 	for (size_t i = 0; i < s->nm; i++) {
 		const struct measure_def *def = s->m[i].def;
-		if (def->prep && (R || def->call_when_r0 ||
+		const struct topic_image *mi = &ti[s->mlevel[i]];
+		if (def->prep && (mi->R || def->call_when_r0 ||
 				  (def->call_when_gain && *G)))
-			def->prep(&s->m[i], ti, area);
+			def->prep(&s->m[i], mi, area);
 		else
 			area[0] = 0;
 		area += measure_prep_n(def);
@@ -285,14 +323,15 @@ void score_ranked(const struct scorer *s, const struct topic_image *ti,
 	for (size_t i = 0; i < s->nm; i++) {
 		const struct measure *m = &s->m[i];
 		const struct measure_def *def = m->def;
-		int called = ti->R || def->call_when_r0 ||
+		const struct topic_image *mi = &ti[s->mlevel[i]];
+		int called = mi->R || def->call_when_r0 ||
 			     (def->call_when_gain && G);
 		if (called && (rk || def->call_when_empty)) {
 			/* An instance with fewer outputs than its def
 			 * (GM(RBP): no residual) keeps the first ones. */
 			double all[MEASURE_MAX_OUT];
 			double *dst = m->n_out < def->n_out ? all : o;
-			def->score(m, rk ? rk : &none, ti, prep, dst);
+			def->score(m, rk ? rk : &none, mi, prep, dst);
 			if (dst != o)
 				memcpy(o, all, (size_t)m->n_out * sizeof *o);
 		} else {
@@ -311,13 +350,13 @@ void score_topic_mult(const struct scorer *s, size_t t,
 		      struct score_scratch *x, double *out)
 {
 	const uint8_t *kj = x->k;
-	struct topic_image ti;
+	struct topic_image ti[SCORE_LEVELS];
 	uint64_t G;
 	if (s->pool) {
 		pool_judged(s, t, x->k, x->kj);
 		kj = x->kj;
 	}
-	if (!score_topic_prep(s, t, kj, x->prep, &ti, &G)) {
+	if (!score_topic_prep(s, t, kj, x->prep, ti, &G)) {
 		memset(out, 0, s->nruns * s->nslots * sizeof *out);
 		return;
 	}
@@ -326,7 +365,7 @@ void score_topic_mult(const struct scorer *s, size_t t,
 		struct ranked rk;
 		int empty = run->off[t + 1] == run->off[t] ||
 			    !scan_ranking(s, run, t, x->k, kj, x, &rk);
-		score_ranked(s, &ti, G, x->prep, empty ? NULL : &rk, x,
+		score_ranked(s, ti, G, x->prep, empty ? NULL : &rk, x,
 			     out + r * s->nslots);
 	}
 }

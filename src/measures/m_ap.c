@@ -46,6 +46,7 @@ static void ap_score(const struct measure *m, const struct ranked *r,
 
 const struct measure_def measure_ap = {
 	.name = "AP",
+	.binary = 1,
 	.synopsis = "AP",
 	.n_out = 1,
 	.parse = ap_parse,

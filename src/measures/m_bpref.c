@@ -90,6 +90,7 @@ static void bpref_score(const struct measure *m, const struct ranked *r,
 
 const struct measure_def measure_bpref = {
 	.name = "bpref",
+	.binary = 1,
 	.synopsis = "bpref",
 	.n_out = 1,
 	.parse = bpref_parse,

@@ -54,6 +54,7 @@ static void insq_score(const struct measure *m, const struct ranked *r,
 
 const struct measure_def measure_insq = {
 	.name = "INSQ",
+	.binary = 1,
 	.synopsis = "INSQ(T=T)",
 	.n_out = 1,
 	.parse = insq_parse,

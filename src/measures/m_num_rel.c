@@ -35,6 +35,7 @@ static void num_rel_score(const struct measure *m, const struct ranked *r,
 
 const struct measure_def measure_num_rel = {
 	.name = "num_rel",
+	.binary = 1,
 	.synopsis = "num_rel",
 	.n_out = 1,
 	.parse = num_rel_parse,

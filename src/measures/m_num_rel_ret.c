@@ -39,6 +39,7 @@ static void num_rel_ret_score(const struct measure *m, const struct ranked *r,
 
 const struct measure_def measure_num_rel_ret = {
 	.name = "num_rel_ret",
+	.binary = 1,
 	.synopsis = "num_rel_ret",
 	.n_out = 1,
 	.parse = num_rel_ret_parse,

@@ -28,6 +28,7 @@ static void p_score(const struct measure *m, const struct ranked *r,
 
 const struct measure_def measure_p = {
 	.name = "P",
+	.binary = 1,
 	.synopsis = "P@k",
 	.n_out = 1,
 	.parse = p_parse,

@@ -81,6 +81,7 @@ static void q_score(const struct measure *m, const struct ranked *r,
 
 const struct measure_def measure_q = {
 	.name = "Q",
+	.binary = 1,
 	.synopsis = "Q",
 	.n_out = 1,
 	.parse = q_parse,

@@ -125,6 +125,7 @@ static void rbp_score(const struct measure *m, const struct ranked *r,
 
 const struct measure_def measure_rbp = {
 	.name = "RBP",
+	.binary = 1,
 	.synopsis = "RBP(p=P)",
 	.n_out = 2,
 	.parse = rbp_parse,

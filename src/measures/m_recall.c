@@ -29,6 +29,7 @@ static void recall_score(const struct measure *m, const struct ranked *r,
 
 const struct measure_def measure_recall = {
 	.name = "R",
+	.binary = 1,
 	.synopsis = "R@k",
 	.n_out = 1,
 	.parse = recall_parse,

@@ -32,6 +32,7 @@ static void rprec_score(const struct measure *m, const struct ranked *r,
 
 const struct measure_def measure_rprec = {
 	.name = "Rprec",
+	.binary = 1,
 	.synopsis = "Rprec",
 	.n_out = 1,
 	.parse = rprec_parse,

@@ -40,6 +40,7 @@ static void rr_score(const struct measure *m, const struct ranked *r,
 
 const struct measure_def measure_rr = {
 	.name = "RR",
+	.binary = 1,
 	.synopsis = "RR",
 	.n_out = 1,
 	.parse = rr_parse,
