@@ -18,12 +18,20 @@ extern const struct measure_def measure_ap, measure_rr, measure_p,
 	measure_ndcg, measure_rbp, measure_insq, measure_recall, measure_rprec,
 	measure_bpref, measure_judged, measure_num_ret, measure_num_rel,
 	measure_num_rel_ret, measure_q, measure_ncg;
+extern const struct measure_def measure_ap_cut, measure_success,
+	measure_rr_cut, measure_set_p, measure_set_recall, measure_set_map,
+	measure_set_rel_p, measure_set_f, measure_rel_p, measure_num_q,
+	measure_num_nonrel_judged_ret;
 
 const struct measure_def *const measure_table[] = {
 	&measure_ap, &measure_q, &measure_ndcg, &measure_ncg, &measure_p,
 	&measure_rbp, &measure_insq, &measure_rr, &measure_recall,
 	&measure_rprec, &measure_bpref, &measure_judged, &measure_num_ret,
 	&measure_num_rel, &measure_num_rel_ret,
+	&measure_ap_cut, &measure_success, &measure_rr_cut, &measure_set_p,
+	&measure_set_recall, &measure_set_map, &measure_set_rel_p,
+	&measure_set_f, &measure_rel_p, &measure_num_q,
+	&measure_num_nonrel_judged_ret,
 };
 const size_t measure_table_len = sizeof measure_table / sizeof measure_table[0];
 
@@ -49,6 +57,20 @@ static const struct {
 	{ "recall.", "R", "@", "" },
 	{ "judged_", "judged", "@", "" },
 	{ "judged.", "judged", "@", "" },
+	{ "map_cut_", "AP", "@", "" },
+	{ "map_cut.", "AP", "@", "" },
+	{ "success_", "Success", "@", "" },
+	{ "success.", "Success", "@", "" },
+	{ "recip_rank_", "RR", "@", "" },
+	{ "set_P", "SetP", "", "" },
+	{ "set_recall", "SetR", "", "" },
+	{ "set_map", "SetAP", "", "" },
+	{ "set_relative_P", "SetRelP", "", "" },
+	{ "set_F", "SetF", "", "" },
+	{ "set_F_", "SetF", "(beta=", ")" },
+	{ "set_F.", "SetF", "(beta=", ")" },
+	{ "relative_P_", "relative_P", "@", "" },
+	{ "relative_P.", "relative_P", "@", "" },
 };
 
 /* trec_eval measures named without cutoffs ("-m P", "-m ndcg_cut") stand
@@ -59,8 +81,20 @@ static const struct {
 	{ "P", "P" },
 	{ "ndcg_cut", "nDCG" },
 	{ "recall", "R" },
+	{ "map_cut", "AP" },
+	{ "relative_P", "relative_P" },
 };
 static const long family_cutoffs[] = { 5, 10, 15, 20, 30, 100, 200, 500, 1000 };
+
+/* Families whose trec_eval default cutoffs are others. */
+static const long success_cutoffs[] = { 1, 5, 10 };
+static const struct {
+	const char *name, *stem;
+	const long *cutoffs;
+	size_t n;
+} families_own[] = {
+	{ "success", "Success", success_cutoffs, 3 },
+};
 
 void measure_help(FILE *f)
 {
@@ -88,6 +122,9 @@ void measure_help(FILE *f)
 	      "                  -m P.5,10 is P@5 and P@10; -m P, -m recall or\n"
 	      "                  -m ndcg_cut alone is trec_eval's cutoffs\n"
 	      "                  5,10,15,20,30,100,200,500,1000\n", f);
+	fputs("                  also map_cut_k, relative_P_k (alone: as P), success_k\n"
+	      "                  (success alone: 1,5,10), recip_rank_k, set_P,\n"
+	      "                  set_recall, set_map, set_relative_P, set_F, set_F_B\n", f);
 }
 
 void measure_fmt_param(char *out, size_t outsz, double v)
@@ -150,6 +187,33 @@ int measure_parse_param(const char *arg, const char *pname, double lo,
 	return 0;
 }
 
+/* The row of the table that takes buf, whose stem is its first stem
+ * bytes, into m: the rows named by the stem are tried in table order
+ * (AP and AP@k are two rows named AP), the first that parses the rest
+ * wins.  Returns 0, or -1 with m->def NULL when no row has the name, else
+ * with the reason the last row gave in err. */
+static int parse_def(struct measure *m, const char *buf, size_t stem,
+		     char *err, size_t errsz)
+{
+	const struct measure_def *named = NULL;
+	for (size_t i = 0; i < measure_table_len; i++) {
+		const struct measure_def *def = measure_table[i];
+		if (strlen(def->name) != stem ||
+		    strncmp(def->name, buf, stem) != 0)
+			continue;
+		memset(m, 0, sizeof *m);
+		m->def = def;
+		m->n_out = def->n_out;
+		m->judged_depth = def->judged_depth;
+		if (def->parse(m, buf + stem, err, errsz) == 0)
+			return 0;
+		named = def;
+	}
+	memset(m, 0, sizeof *m);
+	m->def = named;
+	return -1;
+}
+
 /* Parse a spec that is not a GM into m; *out is the output the spec
  * names (1 for an RBP residual, else 0). */
 static int parse_plain(struct measure *m, const char *spec, int *out,
@@ -186,20 +250,13 @@ static int parse_plain(struct measure *m, const char *spec, int *out,
 	}
 	while (buf[stem] && buf[stem] != '@' && buf[stem] != '(')
 		stem++;
-	for (size_t i = 0; i < measure_table_len; i++) {
-		const char *nm = measure_table[i]->name;
-		if (strlen(nm) == stem && strncmp(nm, buf, stem) == 0)
-			def = measure_table[i];
-	}
-	if (!def) {
-		snprintf(err, errsz, "unknown measure '%s' (try --help)", spec);
+	if (parse_def(m, buf, stem, err, errsz) != 0) {
+		if (!m->def)
+			snprintf(err, errsz, "unknown measure '%s' (try --help)",
+				 spec);
 		return -1;
 	}
-	m->def = def;
-	m->n_out = def->n_out;
-	m->judged_depth = def->judged_depth;
-	if (def->parse(m, buf + stem, err, errsz) != 0)
-		return -1;
+	def = m->def;
 	for (int o = 0; o < def->n_out; o++)
 		def->names(m, o, m->name[o], m->trec[o]);
 	if (def->setup)
@@ -303,6 +360,39 @@ static void add_unique(struct measure **v, size_t *n, size_t *cap,
 	(*v)[(*n)++] = *m;
 }
 
+/* A trec_eval family name alone: stem@k for each of its default
+ * cutoffs into the list.  Returns 1 when one is a family name, 0 when it
+ * is not, -1 on an error. */
+static int parse_family(const char *one, char *prev, size_t prevsz,
+			struct measure **v, size_t *n, size_t *cap, char *err,
+			size_t errsz)
+{
+	const char *stem = NULL;
+	const long *cut = family_cutoffs;
+	size_t ncut = sizeof family_cutoffs / sizeof *family_cutoffs;
+	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
+		if (strcmp(one, families[i].name) == 0)
+			stem = families[i].stem;
+	for (size_t i = 0; i < sizeof families_own / sizeof *families_own; i++)
+		if (strcmp(one, families_own[i].name) == 0) {
+			stem = families_own[i].stem;
+			cut = families_own[i].cutoffs;
+			ncut = families_own[i].n;
+		}
+	if (!stem)
+		return 0;
+	for (size_t c = 0; c < ncut; c++) {
+		char buf[MEASURE_NAME_MAX * 4];
+		struct measure m;
+		snprintf(buf, sizeof buf, "%s@%ld", stem, cut[c]);
+		if (measure_parse(&m, buf, err, errsz) != 0)
+			return -1;
+		add_unique(v, n, cap, &m);
+	}
+	snprintf(prev, prevsz, "%s", stem);
+	return 1;
+}
+
 /* Parse one item of a comma list into the list.  prev is the stem of the
  * item before it in the same argument that took a cutoff ("" if none), so
  * that "P.5,10" is P@5 and P@10. */
@@ -312,20 +402,10 @@ static int parse_item(const char *one, char *prev, size_t prevsz,
 {
 	char buf[MEASURE_NAME_MAX * 4];
 	struct measure m;
+	int fam = parse_family(one, prev, prevsz, v, n, cap, err, errsz);
 
-	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
-		if (strcmp(one, families[i].name) != 0)
-			continue;
-		for (size_t c = 0; c < sizeof family_cutoffs / sizeof *family_cutoffs; c++) {
-			snprintf(buf, sizeof buf, "%s@%ld", families[i].stem,
-				 family_cutoffs[c]);
-			if (measure_parse(&m, buf, err, errsz) != 0)
-				return -1;
-			add_unique(v, n, cap, &m);
-		}
-		snprintf(prev, prevsz, "%s", families[i].stem);
-		return 0;
-	}
+	if (fam != 0)
+		return fam < 0 ? -1 : 0;
 	if (lex_all_digits(one)) {
 		if (!prev[0]) {
 			snprintf(err, errsz,
