@@ -191,11 +191,13 @@ int measure_parse_param(const char *arg, const char *pname, double lo,
  * bytes, into m: the rows named by the stem are tried in table order
  * (AP and AP@k are two rows named AP), the first that parses the rest
  * wins.  Returns 0, or -1 with m->def NULL when no row has the name, else
- * with the reason the last row gave in err. */
+ * with a reason in err: that of the row whose synopsis has the form of
+ * the rest ("@", "(" or nothing after the name), or the forms taken. */
 static int parse_def(struct measure *m, const char *buf, size_t stem,
 		     char *err, size_t errsz)
 {
-	const struct measure_def *named = NULL;
+	const struct measure_def *named = NULL, *form = NULL;
+	size_t nnamed = 0, used = 0;
 	for (size_t i = 0; i < measure_table_len; i++) {
 		const struct measure_def *def = measure_table[i];
 		if (strlen(def->name) != stem ||
@@ -208,7 +210,18 @@ static int parse_def(struct measure *m, const char *buf, size_t stem,
 		if (def->parse(m, buf + stem, err, errsz) == 0)
 			return 0;
 		named = def;
+		nnamed++;
+		if (def->synopsis[stem] == buf[stem])
+			form = def;
 	}
+	if (nnamed > 1 && form)   /* its reason again */
+		form->parse(m, buf + stem, err, errsz);
+	else if (nnamed > 1)
+		for (size_t i = 0; i < measure_table_len && used < errsz; i++)
+			if (strcmp(measure_table[i]->name, named->name) == 0)
+				used += (size_t)snprintf(err + used, errsz - used,
+					"%s%s", used ? " or " : "expected ",
+					measure_table[i]->synopsis);
 	memset(m, 0, sizeof *m);
 	m->def = named;
 	return -1;
