@@ -93,7 +93,8 @@ static const struct {
 	const long *cutoffs;
 	size_t n;
 } families_own[] = {
-	{ "success", "Success", success_cutoffs, 3 },
+	{ "success", "Success", success_cutoffs,
+	  sizeof success_cutoffs / sizeof *success_cutoffs },
 };
 
 void measure_help(FILE *f)
