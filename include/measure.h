@@ -171,6 +171,9 @@ struct measure_def {
 	void (*score)(const struct measure *m, const struct ranked *r,
 		      const struct topic_image *ti, const double *prep,
 		      double *out);
+	/* Nonzero: -F trec prints only the value for "all", as trec_eval
+	 * prints num_q (the TSV output still has every topic's value). */
+	int trec_all_only;
 };
 
 /* Doubles of the per-topic area of a measure (see measure_def.prep). */

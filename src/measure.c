@@ -19,12 +19,20 @@ extern const struct measure_def measure_ap, measure_rr, measure_p,
 	measure_ndcg, measure_rbp, measure_insq, measure_recall, measure_rprec,
 	measure_bpref, measure_judged, measure_num_ret, measure_num_rel,
 	measure_num_rel_ret, measure_q, measure_ncg;
+extern const struct measure_def measure_ap_cut, measure_success,
+	measure_rr_cut, measure_set_p, measure_set_recall, measure_set_map,
+	measure_set_rel_p, measure_set_f, measure_rel_p, measure_num_q,
+	measure_num_nonrel_judged_ret;
 
 const struct measure_def *const measure_table[] = {
 	&measure_ap, &measure_q, &measure_ndcg, &measure_ncg, &measure_p,
 	&measure_rbp, &measure_insq, &measure_rr, &measure_recall,
 	&measure_rprec, &measure_bpref, &measure_judged, &measure_num_ret,
 	&measure_num_rel, &measure_num_rel_ret,
+	&measure_ap_cut, &measure_success, &measure_rr_cut, &measure_set_p,
+	&measure_set_recall, &measure_set_map, &measure_set_rel_p,
+	&measure_set_f, &measure_rel_p, &measure_num_q,
+	&measure_num_nonrel_judged_ret,
 };
 const size_t measure_table_len = sizeof measure_table / sizeof measure_table[0];
 
@@ -50,6 +58,20 @@ static const struct {
 	{ "recall.", "R", "@", "" },
 	{ "judged_", "judged", "@", "" },
 	{ "judged.", "judged", "@", "" },
+	{ "map_cut_", "AP", "@", "" },
+	{ "map_cut.", "AP", "@", "" },
+	{ "success_", "Success", "@", "" },
+	{ "success.", "Success", "@", "" },
+	{ "recip_rank_", "RR", "@", "" },
+	{ "set_P", "SetP", "", "" },
+	{ "set_recall", "SetR", "", "" },
+	{ "set_map", "SetAP", "", "" },
+	{ "set_relative_P", "SetRelP", "", "" },
+	{ "set_F", "SetF", "", "" },
+	{ "set_F_", "SetF", "(beta=", ")" },
+	{ "set_F.", "SetF", "(beta=", ")" },
+	{ "relative_P_", "relative_P", "@", "" },
+	{ "relative_P.", "relative_P", "@", "" },
 };
 
 /* ir_measures' names that are not cbeval's canonical stems, matched
@@ -73,8 +95,21 @@ static const struct {
 	{ "P", "P" },
 	{ "ndcg_cut", "nDCG" },
 	{ "recall", "R" },
+	{ "map_cut", "AP" },
+	{ "relative_P", "relative_P" },
 };
 static const long family_cutoffs[] = { 5, 10, 15, 20, 30, 100, 200, 500, 1000 };
+
+/* Families whose trec_eval default cutoffs are others. */
+static const long success_cutoffs[] = { 1, 5, 10 };
+static const struct {
+	const char *name, *stem;
+	const long *cutoffs;
+	size_t n;
+} families_own[] = {
+	{ "success", "Success", success_cutoffs,
+	  sizeof success_cutoffs / sizeof *success_cutoffs },
+};
 
 void measure_help(FILE *f)
 {
@@ -106,6 +141,9 @@ void measure_help(FILE *f)
 	      "                  NumRet, NumRel, NumRelRet name AP, RR, num_ret, ...\n"
 	      "                  (rel=N): relevant at grade >= N for this measure, as\n"
 	      "                  AP(rel=2), R(rel=2)@1000, RBP(p=0.8,rel=2)\n", f);
+	fputs("                  also map_cut_k, relative_P_k (alone: as P), success_k\n"
+	      "                  (success alone: 1,5,10), recip_rank_k, set_P,\n"
+	      "                  set_recall, set_map, set_relative_P, set_F, set_F_B\n", f);
 }
 
 void measure_fmt_param(char *out, size_t outsz, double v)
@@ -185,25 +223,23 @@ static int same_fold(const char *a, size_t n, const char *b)
 	return 1;
 }
 
-/* The measure whose stem is the n bytes at name: a canonical stem as
- * spelled, then a canonical stem or an ir_measures alias without case;
+/* The canonical stem that the n bytes at name stand for: a stem of the
+ * table as spelled, then a stem or an ir_measures alias without case;
  * NULL when none.  (trec_eval's names were matched exactly before.) */
-static const struct measure_def *find_def(const char *name, size_t n)
+static const char *resolve_stem(const char *name, size_t n)
 {
 	for (size_t i = 0; i < measure_table_len; i++)
 		if (strlen(measure_table[i]->name) == n &&
 		    strncmp(measure_table[i]->name, name, n) == 0)
-			return measure_table[i];
+			return measure_table[i]->name;
 	for (size_t i = 0; i < measure_table_len; i++)
 		if (same_fold(name, n, measure_table[i]->name))
-			return measure_table[i];
+			return measure_table[i]->name;
 	for (size_t i = 0; i < sizeof ir_aliases / sizeof *ir_aliases; i++)
-		if (same_fold(name, n, ir_aliases[i].alias)) {
-			const char *st = ir_aliases[i].stem;
+		if (same_fold(name, n, ir_aliases[i].alias))
 			for (size_t j = 0; j < measure_table_len; j++)
-				if (strcmp(measure_table[j]->name, st) == 0)
-					return measure_table[j];
-		}
+				if (strcmp(measure_table[j]->name, ir_aliases[i].stem) == 0)
+					return measure_table[j]->name;
 	return NULL;
 }
 
@@ -244,6 +280,47 @@ static void unknown(const char *spec, char *err, size_t errsz)
 			 spec);
 }
 
+/* The row of the table that takes buf, whose stem is its first stem
+ * bytes (resolve_stem), into m: the rows named by the stem are tried in
+ * table order (AP and AP@k are two rows named AP), the first that parses
+ * the rest wins.  Returns 0, or -1 with m->def NULL when no row has the
+ * name, else with a reason in err: that of the row whose synopsis has
+ * the form of the rest ("@", "(" or nothing after the name), or the
+ * forms taken. */
+static int parse_def(struct measure *m, const char *buf, size_t stem,
+		     char *err, size_t errsz)
+{
+	const struct measure_def *named = NULL, *form = NULL;
+	const char *name = resolve_stem(buf, stem);
+	size_t nnamed = 0, used = 0;
+	for (size_t i = 0; name && i < measure_table_len; i++) {
+		const struct measure_def *def = measure_table[i];
+		if (strcmp(def->name, name) != 0)
+			continue;
+		memset(m, 0, sizeof *m);
+		m->def = def;
+		m->n_out = def->n_out;
+		m->judged_depth = def->judged_depth;
+		if (def->parse(m, buf + stem, err, errsz) == 0)
+			return 0;
+		named = def;
+		nnamed++;
+		if (def->synopsis[strlen(def->name)] == buf[stem])
+			form = def;
+	}
+	if (nnamed > 1 && form)   /* its reason again */
+		form->parse(m, buf + stem, err, errsz);
+	else if (nnamed > 1)
+		for (size_t i = 0; i < measure_table_len && used < errsz; i++)
+			if (strcmp(measure_table[i]->name, named->name) == 0)
+				used += (size_t)snprintf(err + used, errsz - used,
+					"%s%s", used ? " or " : "expected ",
+					measure_table[i]->synopsis);
+	memset(m, 0, sizeof *m);
+	m->def = named;
+	return -1;
+}
+
 /* Parse a spec that is not a GM and has no (rel=N) into m; *out is the
  * output the spec names (1 for an RBP residual, else 0). */
 static int parse_bare(struct measure *m, const char *spec, int *out,
@@ -280,15 +357,12 @@ static int parse_bare(struct measure *m, const char *spec, int *out,
 	}
 	while (buf[stem] && buf[stem] != '@' && buf[stem] != '(')
 		stem++;
-	if (!(def = find_def(buf, stem))) {
-		unknown(spec, err, errsz);
+	if (parse_def(m, buf, stem, err, errsz) != 0) {
+		if (!m->def)
+			unknown(spec, err, errsz);
 		return -1;
 	}
-	m->def = def;
-	m->n_out = def->n_out;
-	m->judged_depth = def->judged_depth;
-	if (def->parse(m, buf + stem, err, errsz) != 0)
-		return -1;
+	def = m->def;
 	for (int o = 0; o < def->n_out; o++)
 		def->names(m, o, m->name[o], m->trec[o]);
 	if (def->setup)
@@ -488,6 +562,39 @@ static void add_unique(struct measure **v, size_t *n, size_t *cap,
 	(*v)[(*n)++] = *m;
 }
 
+/* A trec_eval family name alone: stem@k for each of its default
+ * cutoffs into the list.  Returns 1 when one is a family name, 0 when it
+ * is not, -1 on an error. */
+static int parse_family(const char *one, char *prev, size_t prevsz,
+			struct measure **v, size_t *n, size_t *cap, char *err,
+			size_t errsz)
+{
+	const char *stem = NULL;
+	const long *cut = family_cutoffs;
+	size_t ncut = sizeof family_cutoffs / sizeof *family_cutoffs;
+	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
+		if (strcmp(one, families[i].name) == 0)
+			stem = families[i].stem;
+	for (size_t i = 0; i < sizeof families_own / sizeof *families_own; i++)
+		if (strcmp(one, families_own[i].name) == 0) {
+			stem = families_own[i].stem;
+			cut = families_own[i].cutoffs;
+			ncut = families_own[i].n;
+		}
+	if (!stem)
+		return 0;
+	for (size_t c = 0; c < ncut; c++) {
+		char buf[MEASURE_NAME_MAX * 4];
+		struct measure m;
+		snprintf(buf, sizeof buf, "%s@%ld", stem, cut[c]);
+		if (measure_parse(&m, buf, err, errsz) != 0)
+			return -1;
+		add_unique(v, n, cap, &m);
+	}
+	snprintf(prev, prevsz, "%s", stem);
+	return 1;
+}
+
 /* Parse one item of a comma list into the list.  prev is the stem of the
  * item before it in the same argument that took a cutoff ("" if none), so
  * that "P.5,10" is P@5 and P@10. */
@@ -497,20 +604,10 @@ static int parse_item(const char *one, char *prev, size_t prevsz,
 {
 	char buf[MEASURE_NAME_MAX * 4];
 	struct measure m;
+	int fam = parse_family(one, prev, prevsz, v, n, cap, err, errsz);
 
-	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
-		if (strcmp(one, families[i].name) != 0)
-			continue;
-		for (size_t c = 0; c < sizeof family_cutoffs / sizeof *family_cutoffs; c++) {
-			snprintf(buf, sizeof buf, "%s@%ld", families[i].stem,
-				 family_cutoffs[c]);
-			if (measure_parse(&m, buf, err, errsz) != 0)
-				return -1;
-			add_unique(v, n, cap, &m);
-		}
-		snprintf(prev, prevsz, "%s", families[i].stem);
-		return 0;
-	}
+	if (fam != 0)
+		return fam < 0 ? -1 : 0;
 	if (lex_all_digits(one)) {
 		if (!prev[0]) {
 			snprintf(err, errsz,

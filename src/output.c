@@ -41,10 +41,12 @@ int output_eval(FILE *f, const struct scorer *s, const double *vals,
 			const double *v = vals + (r * nt + t) * ns;
 			const char *qid = s->c->topic[t].qid;
 			for (size_t k = 0; k < ns; k++) {
+				const struct measure *m = scorer_slot_measure(s, k);
+				if (trec && m->def->trec_all_only)
+					continue;   /* as trec_eval's num_q */
 				if (trec)
 					row_trec(f, s->slots[k].trec, qid, v[k],
-						 o->decimals,
-						 measure_integer(scorer_slot_measure(s, k)));
+						 o->decimals, measure_integer(m));
 				else
 					row_tsv(f, run, qid, s->slots[k].name,
 						v[k], o->decimals);

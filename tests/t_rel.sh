@@ -11,7 +11,9 @@ set -u
 . tests/lib.sh
 GEN=${GEN:-build/gen}
 R=tests/ref/synth_small
-BIN="AP RR P@10 R@100 Rprec bpref num_rel num_rel_ret RBP(p=0.8) INSQ(T=2) Q"
+BIN="AP RR P@10 R@100 Rprec bpref num_rel num_rel_ret RBP(p=0.8) INSQ(T=2) Q
+AP@10 RR@10 Success@5 SetP SetR SetAP SetRelP SetF SetF(beta=0.5) relative_P@10
+num_nonrel_judged_ret"
 
 # spec_rel M N: M with (rel=N) in its name.
 spec_rel() {

@@ -274,12 +274,16 @@ static const char *const specs_all[] = {
 	"R@5", "R@20", "R@1000", "Rprec", "bpref", "judged@5", "judged@20",
 	"judged@1000", "num_ret", "num_rel", "num_rel_ret",
 	"Q", "nCG@5", "nCG@1000", "GM(AP)", "GM(RBP(p=0.8))",
+	"AP@5", "AP@1000", "Success@5", "RR@5", "SetP", "SetR", "SetAP",
+	"SetRelP", "SetF", "SetF(beta=0.25)", "relative_P@5",
+	"relative_P@1000", "num_q", "num_nonrel_judged_ret",
 };
 static const char *const specs_shallow[] = {
 	"judged@5", "judged@20", "num_ret", "R@20", "P@5", "AP",
 	"GM(num_ret)", "GM(Q)", "nCG@20",
 };
 static const char *const specs_bpref[] = { "bpref", "num_rel" };
+static const char *const specs_nonrel[] = { "num_nonrel_judged_ret", "SetF" };
 #define NSPEC_MAX (sizeof specs_all / sizeof specs_all[0])
 
 static void load(struct loaded *L, const char *dir, int nr, int level,
@@ -872,6 +876,8 @@ int main(void)
 		  sizeof specs_shallow / sizeof specs_shallow[0]);
 	exactness("bpref alone", specs_bpref,
 		  sizeof specs_bpref / sizeof specs_bpref[0]);
+	exactness("num_nonrel_judged_ret alone", specs_nonrel,
+		  sizeof specs_nonrel / sizeof specs_nonrel[0]);
 	q_ge_ap();
 	return check_exit();
 }
