@@ -41,6 +41,9 @@ int output_eval(FILE *f, const struct scorer *s, const double *vals,
 			const double *v = vals + (r * nt + t) * ns;
 			const char *qid = s->c->topic[t].qid;
 			for (size_t k = 0; k < ns; k++) {
+				/* trec_eval prints gm_map, gm_bpref for all only */
+				if (trec && scorer_slot_agg(s, k) == AGG_GEOM_TREC)
+					continue;
 				if (trec)
 					row_trec(f, s->slots[k].trec, qid, v[k],
 						 o->decimals,
