@@ -273,6 +273,10 @@ int measure_same(const struct measure *a, const struct measure *b);
  * measure names: parameters that differ in any digit get different
  * names, and every printed name is accepted back by -m. */
 void measure_fmt_param(char *out, size_t outsz, double v);
+/* v as trec_eval names its real parameters ("%3.2f": 0.20, 1.50) when
+ * that reads back as v, else as measure_fmt_param (0.125), so that the
+ * name tells the measure apart where trec_eval's would not. */
+void measure_fmt_param2(char *out, size_t outsz, double v);
 
 /* Print the lines of --help listing the measures (every synopsis of the
  * table) and their trec_eval aliases. */

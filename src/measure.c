@@ -125,6 +125,13 @@ void measure_fmt_param(char *out, size_t outsz, double v)
 	}
 }
 
+void measure_fmt_param2(char *out, size_t outsz, double v)
+{
+	snprintf(out, outsz, "%3.2f", v);
+	if (strtod(out, NULL) != v)
+		measure_fmt_param(out, outsz, v);
+}
+
 int measure_parse_none(const char *name, const char *arg, char *err,
 		       size_t errsz)
 {

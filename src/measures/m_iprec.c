@@ -12,7 +12,8 @@
  * positions).  A ranking with no relevant document scores 0; R = 0
  * scores 0 (C = 0 and no relevant document ranked, as in trec_eval).
  * Names: IPrec@r (ir_measures' name); trec_eval: iprec_at_recall_r,
- * printed with "%3.2f" as trec_eval does (r = 0.125 prints 0.12).
+ * printed with "%3.2f" as trec_eval does (0.10), but for a level that
+ * needs more digits (0.125, which trec_eval prints 0.12).
  */
 #include "measure.h"
 #include "lex.h"
@@ -74,7 +75,8 @@ static void iprec_names(const struct measure *m, int o, char *name, char *trec)
 	(void)o;
 	measure_fmt_param(p, sizeof p, m->p);
 	snprintf(name, MEASURE_NAME_MAX, "IPrec@%s", p);
-	snprintf(trec, MEASURE_NAME_MAX, "iprec_at_recall_%3.2f", m->p);
+	measure_fmt_param2(p, sizeof p, m->p);
+	snprintf(trec, MEASURE_NAME_MAX, "iprec_at_recall_%s", p);
 }
 
 static void iprec_score(const struct measure *m, const struct ranked *r,

@@ -6,7 +6,8 @@
  * dividing by c even when the ranking is shorter; 0 when c = 0 (m * R <
  * 0.1).  Rprec_mult(m=1) is Rprec.  0 for an empty ranking and for R = 0.
  * Names: Rprec_mult(m=M); trec_eval: Rprec_mult_M, printed with "%3.2f"
- * as trec_eval does (m = 0.125 prints 0.12).
+ * as trec_eval does (0.20), but for a multiple that needs more digits
+ * (0.125, which trec_eval prints 0.12).
  */
 #include "measure.h"
 
@@ -26,7 +27,8 @@ static void rprec_mult_names(const struct measure *m, int o, char *name,
 	(void)o;
 	measure_fmt_param(p, sizeof p, m->p);
 	snprintf(name, MEASURE_NAME_MAX, "Rprec_mult(m=%s)", p);
-	snprintf(trec, MEASURE_NAME_MAX, "Rprec_mult_%3.2f", m->p);
+	measure_fmt_param2(p, sizeof p, m->p);
+	snprintf(trec, MEASURE_NAME_MAX, "Rprec_mult_%s", p);
 }
 
 static void rprec_mult_score(const struct measure *m, const struct ranked *r,
