@@ -159,6 +159,10 @@ struct measure_def {
 	 * t->n_rel and R), so it takes (rel=N): the scorer then hands it a
 	 * topic_image whose t->n_rel and R are at level N instead of -l. */
 	int binary;
+	/* Nonzero: the value for "all" is trec_eval's geometric mean
+	 * (AGG_GEOM_TREC: gm_map, gm_bpref); -F trec prints no per-topic
+	 * row, as trec_eval does not. */
+	int trec_geom;
 	/* Per topic and image, shared by all runs (may be NULL): fill the
 	 * measure's area of prep_n doubles (1 when prep_n is 0), which score
 	 * then reads as prep.  Called whenever score may be (R > 0, or
@@ -185,10 +189,13 @@ static inline size_t measure_prep_n(const struct measure_def *d)
 /* How a measure's values over topics make the value of "all" (and of a
  * system in an image or a topic sample): the mean, the sum (the counts),
  * or Sakai's geometric mean exp(mean ln(x + MEASURE_GM_EPS)) - MEASURE_GM_EPS
- * (GM(M)).  Accumulate measure_agg_term of each value in topic order,
- * then measure_agg_finish. */
-enum measure_agg { AGG_MEAN, AGG_SUM, AGG_GEOM };
+ * (GM(M)), or trec_eval's geometric mean exp(mean ln(max(x,
+ * MEASURE_GM_TREC_MIN))) (gm_map, gm_bpref; trec_eval's MIN_GEO_MEAN).
+ * Accumulate measure_agg_term of each value in topic order, then
+ * measure_agg_finish. */
+enum measure_agg { AGG_MEAN, AGG_SUM, AGG_GEOM, AGG_GEOM_TREC };
 #define MEASURE_GM_EPS 0.00001
+#define MEASURE_GM_TREC_MIN 0.00001
 
 /* One selected measure.  GM(M) is M's measure_def with gm = 1: the same
  * per-topic values, aggregated by the geometric mean, with one output
@@ -199,6 +206,7 @@ struct measure {
 	int n_out;               /* outputs: def->n_out, 1 for GM */
 	long k;                  /* cutoff of P@k, nDCG@k, R@k, judged@k */
 	double p;                /* RBP p, INSQ T */
+	double coef[4];          /* utility's a, b, c, d */
 	double *tab;             /* weights by position - 1, owned */
 	size_t ntab;
 	uint64_t judged_depth;   /* judged spans needed down to here */
@@ -210,7 +218,14 @@ struct measure {
 
 static inline enum measure_agg measure_agg(const struct measure *m)
 {
-	return m->gm ? AGG_GEOM : m->def->sum_over_topics ? AGG_SUM : AGG_MEAN;
+	return m->gm ? AGG_GEOM : m->def->trec_geom ? AGG_GEOM_TREC
+	       : m->def->sum_over_topics ? AGG_SUM : AGG_MEAN;
+}
+
+/* Nonzero when the terms of a are logarithms (a geometric mean). */
+static inline int measure_agg_log(enum measure_agg a)
+{
+	return a == AGG_GEOM || a == AGG_GEOM_TREC;
 }
 
 /* Nonzero when values print as whole numbers with -F trec (a count, and
@@ -222,6 +237,8 @@ static inline int measure_integer(const struct measure *m)
 
 static inline double measure_agg_term(enum measure_agg a, double x)
 {
+	if (a == AGG_GEOM_TREC)
+		return log(x > MEASURE_GM_TREC_MIN ? x : MEASURE_GM_TREC_MIN);
 	return a == AGG_GEOM ? log(x + MEASURE_GM_EPS) : x;
 }
 
@@ -233,6 +250,8 @@ static inline double measure_agg_finish(enum measure_agg a, double acc,
 		return acc;
 	if (a == AGG_GEOM)
 		return exp(acc / (double)n) - MEASURE_GM_EPS;
+	if (a == AGG_GEOM_TREC)
+		return exp(acc / (double)n);
 	return acc / (double)n;
 }
 
@@ -265,6 +284,10 @@ int measure_same(const struct measure *a, const struct measure *b);
  * measure names: parameters that differ in any digit get different
  * names, and every printed name is accepted back by -m. */
 void measure_fmt_param(char *out, size_t outsz, double v);
+/* v as trec_eval names its real parameters ("%3.2f": 0.20, 1.50) when
+ * that reads back as v, else as measure_fmt_param (0.125), so that the
+ * name tells the measure apart where trec_eval's would not. */
+void measure_fmt_param2(char *out, size_t outsz, double v);
 
 /* Print the lines of --help listing the measures (every synopsis of the
  * table) and their trec_eval aliases. */
@@ -282,5 +305,12 @@ int measure_parse_cutoff(struct measure *m, const char *arg, char *err,
 int measure_parse_param(const char *arg, const char *pname, double lo,
 			double hi, int lo_open, int hi_open, double *out,
 			char *err, size_t errsz);
+/* Interpolated precision, as trec_eval's iprec_at_recall: for each of
+ * the n recall levels lev[0..n), out[i] = the largest precision at the
+ * position where the ranking reaches C = lround(lev[i] * R) relevant
+ * documents (the first when C = 0) or at any later position; 0 when
+ * fewer than C are ranked.  Reads the copies (measure_def.copies). */
+void measure_iprec(const struct ranked *r, const struct topic_image *ti,
+		   const double *lev, size_t n, double *out);
 
 #endif

@@ -132,8 +132,8 @@ static void sample(const struct bias *B, size_t c, uint64_t h, uint64_t b,
 	for (size_t j = 0; j < B->m; j++)
 		for (size_t q = 0; q < B->J; q++) {
 			double *a = &acc[j * B->J + q];
-			*a = B->agg[j] == AGG_GEOM
-				? exp(*a / (double)B->np) - MEASURE_GM_EPS
+			*a = measure_agg_log(B->agg[j])
+				? measure_agg_finish(B->agg[j], *a, B->np)
 				: *a / (double)B->np;
 		}
 }
@@ -228,7 +228,7 @@ static void bias_init(struct bias *B, const struct scorer *s,
 		cells = size_mul(size_mul(B->nrep[c], B->n), size_mul(B->m, B->J));
 		B->v[c] = xcalloc(cells, sizeof *B->v[c]);
 		for (size_t j = 0; j < B->m; j++)
-			gm |= B->agg[j] == AGG_GEOM;
+			gm |= measure_agg_log(B->agg[j]);
 		if (gm)
 			B->lg[c] = xcalloc(cells, sizeof *B->lg[c]);
 	}

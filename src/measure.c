@@ -23,6 +23,9 @@ extern const struct measure_def measure_ap_cut, measure_success,
 	measure_rr_cut, measure_set_p, measure_set_recall, measure_set_map,
 	measure_set_rel_p, measure_set_f, measure_rel_p, measure_num_q,
 	measure_num_nonrel_judged_ret;
+extern const struct measure_def measure_iprec_at, measure_11pt_avg,
+	measure_infap, measure_gm_map, measure_gm_bpref, measure_utility,
+	measure_rprec_mult, measure_unj;
 
 const struct measure_def *const measure_table[] = {
 	&measure_ap, &measure_q, &measure_ndcg, &measure_ncg, &measure_p,
@@ -33,6 +36,8 @@ const struct measure_def *const measure_table[] = {
 	&measure_set_recall, &measure_set_map, &measure_set_rel_p,
 	&measure_set_f, &measure_rel_p, &measure_num_q,
 	&measure_num_nonrel_judged_ret,
+	&measure_iprec_at, &measure_11pt_avg, &measure_infap, &measure_gm_map,
+	&measure_gm_bpref, &measure_utility, &measure_rprec_mult, &measure_unj,
 };
 const size_t measure_table_len = sizeof measure_table / sizeof measure_table[0];
 
@@ -72,6 +77,14 @@ static const struct {
 	{ "set_F.", "SetF", "(beta=", ")" },
 	{ "relative_P_", "relative_P", "@", "" },
 	{ "relative_P.", "relative_P", "@", "" },
+	{ "iprec_at_recall_", "IPrec", "@", "" },
+	{ "iprec_at_recall.", "IPrec", "@", "" },
+	{ "Rprec_mult_", "Rprec_mult", "(m=", ")" },
+	{ "Rprec_mult.", "Rprec_mult", "(m=", ")" },
+	{ "utility_", "utility", "(", ")" },
+	{ "utility.", "utility", "(", ")" },
+	{ "unj_", "unj", "@", "" },
+	{ "unj.", "unj", "@", "" },
 };
 
 /* ir_measures' names that are not cbeval's canonical stems, matched
@@ -99,6 +112,15 @@ static const struct {
 	{ "relative_P", "relative_P" },
 };
 static const long family_cutoffs[] = { 5, 10, 15, 20, 30, 100, 200, 500, 1000 };
+/* Families with default parameters of their own: the measures are
+ * prefix + each parameter of the comma list. */
+static const struct {
+	const char *name, *prefix, *params;
+} param_families[] = {
+	{ "iprec_at_recall", "IPrec@", "0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1" },
+	{ "Rprec_mult", "Rprec_mult.", "0.2,0.4,0.6,0.8,1,1.2,1.4,1.6,1.8,2" },
+	{ "unj", "unj@", "5,10,20" },
+};
 
 /* Families whose trec_eval default cutoffs are others. */
 static const long success_cutoffs[] = { 1, 5, 10 };
@@ -143,7 +165,11 @@ void measure_help(FILE *f)
 	      "                  AP(rel=2), R(rel=2)@1000, RBP(p=0.8,rel=2)\n", f);
 	fputs("                  also map_cut_k, relative_P_k (alone: as P), success_k\n"
 	      "                  (success alone: 1,5,10), recip_rank_k, set_P,\n"
-	      "                  set_recall, set_map, set_relative_P, set_F, set_F_B\n", f);
+	      "                  set_recall, set_map, set_relative_P, set_F, set_F_B\n"
+	      "                  more trec_eval names: iprec_at_recall_r, Rprec_mult_m,\n"
+	      "                  unj_k, utility_A,B,C,D (and with '.'), 11pt_avg,\n"
+	      "                  infAP, gm_map, gm_bpref; -m iprec_at_recall,\n"
+	      "                  -m Rprec_mult or -m unj alone is trec_eval's levels\n", f);
 }
 
 void measure_fmt_param(char *out, size_t outsz, double v)
@@ -153,6 +179,13 @@ void measure_fmt_param(char *out, size_t outsz, double v)
 		if (strtod(out, NULL) == v)
 			return;
 	}
+}
+
+void measure_fmt_param2(char *out, size_t outsz, double v)
+{
+	snprintf(out, outsz, "%3.2f", v);
+	if (strtod(out, NULL) != v)
+		measure_fmt_param(out, outsz, v);
 }
 
 int measure_parse_none(const char *name, const char *arg, char *err,
@@ -490,6 +523,12 @@ static int parse_gm(struct measure *m, const char *inner, char *err,
 		measure_release(m);
 		return -1;
 	}
+	if (m->def->trec_geom) {
+		snprintf(err, errsz, "GM of %s: it is a geometric mean already",
+			 m->def->name);
+		measure_release(m);
+		return -1;
+	}
 	if (strlen(m->name[0]) + 4 >= MEASURE_NAME_MAX ||
 	    strlen(m->trec[0]) + 4 >= MEASURE_NAME_MAX) {
 		snprintf(err, errsz, "measure name too long");
@@ -546,7 +585,9 @@ void measure_release(struct measure *m)
 int measure_same(const struct measure *a, const struct measure *b)
 {
 	return a->def == b->def && a->gm == b->gm && a->k == b->k &&
-	       a->p == b->p && a->rel_set == b->rel_set && a->rel == b->rel;
+	       a->p == b->p && a->rel_set == b->rel_set && a->rel == b->rel &&
+	       a->coef[0] == b->coef[0] && a->coef[1] == b->coef[1] &&
+	       a->coef[2] == b->coef[2] && a->coef[3] == b->coef[3];
 }
 
 /* Append m to the list unless an equal measure is there already. */
@@ -591,37 +632,96 @@ static int parse_family(const char *one, char *prev, size_t prevsz,
 			return -1;
 		add_unique(v, n, cap, &m);
 	}
-	snprintf(prev, prevsz, "%s", stem);
+	snprintf(prev, prevsz, "%s@", stem);
 	return 1;
 }
 
-/* Parse one item of a comma list into the list.  prev is the stem of the
- * item before it in the same argument that took a cutoff ("" if none), so
- * that "P.5,10" is P@5 and P@10. */
+/* 1 when s is digits with one '.' among them ("0.25", ".5", "1."). */
+static int is_decimal(const char *s)
+{
+	size_t d = strspn(s, "0123456789"), e;
+	if (s[d] != '.')
+		return 0;
+	e = strspn(s + d + 1, "0123456789");
+	return d + e > 0 && s[d + 1 + e] == '\0';
+}
+
+/* The trec_eval prefix "name." of the one-parameter measure with stem
+ * stem ("Rprec_mult." for Rprec_mult) into prev, if it has one. */
+static void dotted_prefix(const char *stem, char *prev, size_t prevsz)
+{
+	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++) {
+		size_t al = strlen(aliases[i].alias);
+		if (strcmp(aliases[i].stem, stem) == 0 &&
+		    aliases[i].alias[al - 1] == '.' && strchr(aliases[i].open, '='))
+			snprintf(prev, prevsz, "%s", aliases[i].alias);
+	}
+}
+
+/* If one names a family of param_families, add its measures (*found =
+ * 1); else *found = 0.  Returns -1 with err set on an error. */
+static int parse_param_family(const char *one, struct measure **v, size_t *n,
+			      size_t *cap, char *err, size_t errsz, int *found)
+{
+	char buf[MEASURE_NAME_MAX * 4];
+	struct measure m;
+	*found = 0;
+	for (size_t i = 0; i < sizeof param_families / sizeof *param_families; i++) {
+		const char *p = param_families[i].params;
+		if (strcmp(one, param_families[i].name) != 0)
+			continue;
+		*found = 1;
+		while (*p) {
+			size_t len = strcspn(p, ",");
+			snprintf(buf, sizeof buf, "%s%.*s", param_families[i].prefix,
+				 (int)len, p);
+			if (measure_parse(&m, buf, err, errsz) != 0)
+				return -1;
+			add_unique(v, n, cap, &m);
+			p += len + (p[len] == ',');
+		}
+	}
+	return 0;
+}
+
+/* Parse one item of a comma list into the list.  prev is what a bare
+ * number continues: the stem and '@' of the item before it in the same
+ * argument that took a cutoff, or the trec_eval prefix of one that took
+ * a parameter ("Rprec_mult."); "" if none; so that "P.5,10" is P@5 and
+ * P@10, and "Rprec_mult.0.5,2" is Rprec_mult(m=0.5) and Rprec_mult(m=2). */
 static int parse_item(const char *one, char *prev, size_t prevsz,
 		      struct measure **v, size_t *n, size_t *cap, char *err,
 		      size_t errsz)
 {
 	char buf[MEASURE_NAME_MAX * 4];
 	struct measure m;
-	int fam = parse_family(one, prev, prevsz, v, n, cap, err, errsz);
+	int found, fam = parse_family(one, prev, prevsz, v, n, cap, err, errsz);
 
 	if (fam != 0)
 		return fam < 0 ? -1 : 0;
-	if (lex_all_digits(one)) {
+	if (parse_param_family(one, v, n, cap, err, errsz, &found) != 0)
+		return -1;
+	if (found) {
+		prev[0] = '\0';
+		return 0;
+	}
+	/* a bare recall level continues IPrec: iprec_at_recall.0.2,0.5 */
+	if (lex_all_digits(one) || (prev[0] && is_decimal(one))) {
 		if (!prev[0]) {
 			snprintf(err, errsz,
 				 "a bare cutoff must follow a measure with a cutoff, as in P.5,10");
 			return -1;
 		}
-		snprintf(buf, sizeof buf, "%s@%s", prev, one);
+		snprintf(buf, sizeof buf, "%s%s", prev, one);
 		one = buf;
 	}
 	if (measure_parse(&m, one, err, errsz) != 0)
 		return -1;
 	prev[0] = '\0';
 	if (strchr(m.name[0], '@') && !m.gm)
-		snprintf(prev, prevsz, "%s", m.def->name);
+		snprintf(prev, prevsz, "%s@", m.def->name);
+	else if (!m.gm)
+		dotted_prefix(m.def->name, prev, prevsz);
 	add_unique(v, n, cap, &m);
 	return 0;
 }
@@ -658,7 +758,10 @@ int measure_parse_list(const char *const *specs, size_t nspecs,
 			char one[MEASURE_NAME_MAX * 2], why[200];
 			size_t len = 0;
 			int depth = 0;
-			while (p[len] && (p[len] != ',' || depth > 0)) {
+			/* utility.A,B,C,D keeps its three commas */
+			int keep = strncmp(p, "utility.", 8) == 0 ||
+				   strncmp(p, "utility_", 8) == 0 ? 3 : 0;
+			while (p[len] && (p[len] != ',' || depth > 0 || keep-- > 0)) {
 				depth += p[len] == '(';
 				depth -= p[len] == ')';
 				len++;

@@ -42,8 +42,11 @@ int output_eval(FILE *f, const struct scorer *s, const double *vals,
 			const char *qid = s->c->topic[t].qid;
 			for (size_t k = 0; k < ns; k++) {
 				const struct measure *m = scorer_slot_measure(s, k);
-				if (trec && m->def->trec_all_only)
-					continue;   /* as trec_eval's num_q */
+				/* trec_eval prints num_q, gm_map and gm_bpref
+				 * in the row "all" only */
+				if (trec && (m->def->trec_all_only ||
+					     scorer_slot_agg(s, k) == AGG_GEOM_TREC))
+					continue;
 				if (trec)
 					row_trec(f, s->slots[k].trec, qid, v[k],
 						 o->decimals, measure_integer(m));

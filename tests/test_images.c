@@ -17,7 +17,8 @@
  *    spans only down to 20, and bpref with num_rel alone.  GM(M) is
  *    checked there per topic (its values are M's), and per image for
  *    "all": boot_run's aggregate of every slot of every image equals the
- *    mean, sum or geometric mean exp(mean ln(x + 1e-5)) - 1e-5 over
+ *    mean, sum or geometric mean exp(mean ln(x + 1e-5)) - 1e-5 (for
+ *    gm_map and gm_bpref trec_eval's exp(mean ln max(x, 1e-5))) over
  *    topics of the reference's values, computed here.
  * 2. Q >= AP on binary judgements (grades 0/1, level 1), at the root and
  *    in images, with equality at the root when no relevant document is
@@ -277,6 +278,9 @@ static const char *const specs_all[] = {
 	"AP@5", "AP@1000", "Success@5", "RR@5", "SetP", "SetR", "SetAP",
 	"SetRelP", "SetF", "SetF(beta=0.25)", "relative_P@5",
 	"relative_P@1000", "num_q", "num_nonrel_judged_ret",
+	"IPrec@0", "IPrec@0.3", "IPrec@1", "11pt_avg", "infAP", "gm_map",
+	"gm_bpref", "utility", "utility(a=2,b=-1,c=-0.5,d=0.25)",
+	"Rprec_mult(m=0.2)", "Rprec_mult(m=2)", "unj@5", "unj@20",
 };
 static const char *const specs_shallow[] = {
 	"judged@5", "judged@20", "num_ret", "R@20", "P@5", "AP",
@@ -381,12 +385,7 @@ static double check_aggregates(const struct scorer *s, const double *agg,
 			for (size_t b = 0; b <= 6; b++) {
 				const struct measure *m = &s->m[s->slots[k].measure];
 				double a = agg[(r * ns + k) * 7 + b], want, dlt;
-				if (m->gm)
-					want = exp(a / (double)nt) - 0.00001;
-				else if (m->def->sum_over_topics)
-					want = a;
-				else
-					want = a / (double)nt;
+				want = measure_agg_finish(measure_agg(m), a, nt);
 				dlt = fabs(br.sys[(r * ns + k) * 7 + b] - want) /
 				      (1 + fabs(want));
 				if (dlt > worst)
@@ -557,8 +556,9 @@ static void exactness(const char *label, const char *const *specs,
 						double want = ref_value(&ref, rv, r, qid, k);
 						double dlt = fabs(got - want);
 						agg[((size_t)r * ns + k) * 7 + b] +=
-							fast.s.m[fast.s.slots[k].measure].gm
-							? log(want + 0.00001) : want;
+							measure_agg_term(measure_agg(
+								&fast.s.m[fast.s.slots[k].measure]),
+								want);
 						compared++;
 						if (want == 0 && got == 0)
 							rzero++;
