@@ -18,12 +18,18 @@ extern const struct measure_def measure_ap, measure_rr, measure_p,
 	measure_ndcg, measure_rbp, measure_insq, measure_recall, measure_rprec,
 	measure_bpref, measure_judged, measure_num_ret, measure_num_rel,
 	measure_num_rel_ret, measure_q, measure_ncg;
+extern const struct measure_def measure_ndcg_all, measure_ndcg_rel,
+	measure_rndcg, measure_g, measure_bing, measure_te_rbp,
+	measure_rbp_resid, measure_err, measure_ndcg_exp;
 
 const struct measure_def *const measure_table[] = {
 	&measure_ap, &measure_q, &measure_ndcg, &measure_ncg, &measure_p,
 	&measure_rbp, &measure_insq, &measure_rr, &measure_recall,
 	&measure_rprec, &measure_bpref, &measure_judged, &measure_num_ret,
 	&measure_num_rel, &measure_num_rel_ret,
+	&measure_ndcg_all, &measure_ndcg_rel, &measure_rndcg, &measure_g,
+	&measure_bing, &measure_te_rbp, &measure_rbp_resid, &measure_err,
+	&measure_ndcg_exp,
 };
 const size_t measure_table_len = sizeof measure_table / sizeof measure_table[0];
 
@@ -49,6 +55,14 @@ static const struct {
 	{ "recall.", "R", "@", "" },
 	{ "judged_", "judged", "@", "" },
 	{ "judged.", "judged", "@", "" },
+	{ "ndcg", "nDCG", "", "" },
+	{ "ndcg_exp_", "nDCG", "(dcg=exp-log2)@", "" },
+	{ "rbp.", "rbp", "(", ")" },
+	{ "rbp_p=", "rbp", "(p=", ")" },
+	{ "rbp_resid", "rbp_resid", "", "" },
+	{ "rbp_resid.", "rbp_resid", "(", ")" },
+	{ "rbp_resid_p=", "rbp_resid", "(p=", ")" },
+	{ "err_", "ERR", "@", "" },
 };
 
 /* trec_eval measures named without cutoffs ("-m P", "-m ndcg_cut") stand
@@ -150,33 +164,83 @@ int measure_parse_param(const char *arg, const char *pname, double lo,
 	return 0;
 }
 
+#define ALIASES_N (sizeof aliases / sizeof aliases[0])
+
+/* The alias spec begins with (the longest one, so that "rbp_resid" is not
+ * "rbp_" followed by "resid"), or ALIASES_N. */
+static size_t find_alias(const char *spec)
+{
+	size_t best = ALIASES_N, bestlen = 0;
+	for (size_t i = 0; i < ALIASES_N; i++) {
+		size_t al = strlen(aliases[i].alias), rest;
+		if (strncmp(spec, aliases[i].alias, al) != 0 || al <= bestlen)
+			continue;
+		rest = strlen(spec + al);
+		if (aliases[i].open[0] ? rest == 0 : rest != 0)
+			continue;
+		best = i;
+		bestlen = al;
+	}
+	return best;
+}
+
+/* Parse buf, whose stem is its first stem characters, with the first
+ * table row of that stem that takes what follows (several rows may share
+ * a stem: nDCG@k, nDCG and nDCG(dcg=exp-log2)@k), into m.  Returns the
+ * row, or NULL with err set (empty when no row has the stem).  When every
+ * row refuses, the reason is that of the row whose synopsis continues the
+ * stem as buf does ('@', '(' or nothing), else of the first row. */
+static const struct measure_def *parse_def(struct measure *m, const char *buf,
+					   size_t stem, char *err, size_t errsz)
+{
+	char why[200];
+	int any = 0, matched = 0;
+	err[0] = '\0';
+	for (size_t i = 0; i < measure_table_len; i++) {
+		const struct measure_def *d = measure_table[i];
+		int fits;
+		if (strlen(d->name) != stem || strncmp(d->name, buf, stem) != 0)
+			continue;
+		memset(m, 0, sizeof *m);
+		m->def = d;
+		m->n_out = d->n_out;
+		m->judged_depth = d->judged_depth;
+		why[0] = '\0';
+		if (d->parse(m, buf + stem, why, sizeof why) == 0)
+			return d;
+		fits = d->synopsis[stem] == buf[stem];
+		if (!any || (fits && !matched))
+			snprintf(err, errsz, "%s", why);
+		any = 1;
+		matched |= fits;
+	}
+	if (any && !err[0])
+		snprintf(err, errsz, "bad parameters");
+	return NULL;
+}
+
 /* Parse a spec that is not a GM into m; *out is the output the spec
  * names (1 for an RBP residual, else 0). */
 static int parse_plain(struct measure *m, const char *spec, int *out,
 		       char *err, size_t errsz)
 {
 	char buf[MEASURE_NAME_MAX * 2];
-	size_t stem = 0;
-	const struct measure_def *def = NULL;
+	size_t stem = 0, ai;
+	const struct measure_def *def;
 
 	memset(m, 0, sizeof *m);
 	*out = 0;
 	snprintf(buf, sizeof buf, "%s", spec);
-	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++) {
-		size_t al = strlen(aliases[i].alias), rest;
-		if (strncmp(spec, aliases[i].alias, al) != 0)
-			continue;
-		rest = strlen(spec + al);
-		if (aliases[i].open[0] ? rest == 0 : rest != 0)
-			continue;
-		if (strcmp(aliases[i].stem, "RBP") == 0 && rest > 9 &&
+	ai = find_alias(spec);
+	if (ai < ALIASES_N) {
+		size_t al = strlen(aliases[ai].alias), rest = strlen(spec + al);
+		if (strcmp(aliases[ai].stem, "RBP") == 0 && rest > 9 &&
 		    strcmp(spec + al + rest - 9, "_residual") == 0) {
 			rest -= 9;
 			*out = 1;
 		}
-		snprintf(buf, sizeof buf, "%s%s%.*s%s", aliases[i].stem,
-			 aliases[i].open, (int)rest, spec + al, aliases[i].close);
-		break;
+		snprintf(buf, sizeof buf, "%s%s%.*s%s", aliases[ai].stem,
+			 aliases[ai].open, (int)rest, spec + al, aliases[ai].close);
 	}
 	/* The name of RBP's second output names RBP. */
 	if (strncmp(buf, "RBP(", 4) == 0 && strlen(buf) > 9 &&
@@ -186,20 +250,13 @@ static int parse_plain(struct measure *m, const char *spec, int *out,
 	}
 	while (buf[stem] && buf[stem] != '@' && buf[stem] != '(')
 		stem++;
-	for (size_t i = 0; i < measure_table_len; i++) {
-		const char *nm = measure_table[i]->name;
-		if (strlen(nm) == stem && strncmp(nm, buf, stem) == 0)
-			def = measure_table[i];
-	}
+	def = parse_def(m, buf, stem, err, errsz);
 	if (!def) {
-		snprintf(err, errsz, "unknown measure '%s' (try --help)", spec);
+		if (!err[0])
+			snprintf(err, errsz, "unknown measure '%s' (try --help)",
+				 spec);
 		return -1;
 	}
-	m->def = def;
-	m->n_out = def->n_out;
-	m->judged_depth = def->judged_depth;
-	if (def->parse(m, buf + stem, err, errsz) != 0)
-		return -1;
 	for (int o = 0; o < def->n_out; o++)
 		def->names(m, o, m->name[o], m->trec[o]);
 	if (def->setup)
@@ -287,7 +344,7 @@ void measure_release(struct measure *m)
 int measure_same(const struct measure *a, const struct measure *b)
 {
 	return a->def == b->def && a->gm == b->gm && a->k == b->k &&
-	       a->p == b->p;
+	       a->p == b->p && strcmp(a->name[0], b->name[0]) == 0;
 }
 
 /* Append m to the list unless an equal measure is there already. */
