@@ -59,7 +59,6 @@ static const struct {
 	{ "ndcg_exp_", "nDCG", "(dcg=exp-log2)@", "" },
 	{ "rbp.", "rbp", "(", ")" },
 	{ "rbp_p=", "rbp", "(p=", ")" },
-	{ "rbp_resid", "rbp_resid", "", "" },
 	{ "rbp_resid.", "rbp_resid", "(", ")" },
 	{ "rbp_resid_p=", "rbp_resid", "(p=", ")" },
 	{ "err_", "ERR", "@", "" },
@@ -166,11 +165,16 @@ int measure_parse_param(const char *arg, const char *pname, double lo,
 
 #define ALIASES_N (sizeof aliases / sizeof aliases[0])
 
-/* The alias spec begins with (the longest one, so that "rbp_resid" is not
- * "rbp_" followed by "resid"), or ALIASES_N. */
+/* The alias spec begins with (the longest one, so that "rbp_resid_p=0.8"
+ * is not "rbp_" followed by "resid_p=0.8"), or ALIASES_N when there is
+ * none or the spec's stem is a measure's ("rbp_resid(p=0.8)"). */
 static size_t find_alias(const char *spec)
 {
-	size_t best = ALIASES_N, bestlen = 0;
+	size_t best = ALIASES_N, bestlen = 0, stem = strcspn(spec, "@(");
+	for (size_t i = 0; i < measure_table_len; i++)
+		if (strlen(measure_table[i]->name) == stem &&
+		    strncmp(measure_table[i]->name, spec, stem) == 0)
+			return ALIASES_N;
 	for (size_t i = 0; i < ALIASES_N; i++) {
 		size_t al = strlen(aliases[i].alias), rest;
 		if (strncmp(spec, aliases[i].alias, al) != 0 || al <= bestlen)

@@ -14,7 +14,7 @@ Q=$ref/qrels
 R=$ref/runs/sys001.run
 
 # Every measure kind, with awkward parameters, and GM of several.
-specs='AP,RR,P@7,nDCG@13,RBP(p=0.95),RBP(p=0.3333333333333333),INSQ(T=2.5),INSQ(T=0.1),R@7,Rprec,bpref,judged@9,num_ret,num_rel,num_rel_ret,Q,nCG@7,GM(AP),GM(Q),GM(nDCG@13),GM(nCG@7),GM(RBP(p=0.95)),GM(RBP(p=0.3333333333333333)),GM(INSQ(T=2.5)),GM(P@7),GM(judged@9),GM(num_ret)'
+specs='AP,RR,P@7,nDCG@13,RBP(p=0.95),RBP(p=0.3333333333333333),INSQ(T=2.5),INSQ(T=0.1),R@7,Rprec,bpref,judged@9,num_ret,num_rel,num_rel_ret,Q,nCG@7,GM(AP),GM(Q),GM(nDCG@13),GM(nCG@7),GM(RBP(p=0.95)),GM(RBP(p=0.3333333333333333)),GM(INSQ(T=2.5)),GM(P@7),GM(judged@9),GM(num_ret),nDCG,ndcg_rel,Rndcg,G,binG,rbp,rbp(p=0.8),rbp_resid,rbp_resid(p=0.95),ERR@20,ERR(max=3)@5,nDCG(dcg=exp-log2)@10,GM(ERR@20),GM(rbp)'
 if ! "$CBEVAL" -q -p 17 -m "$specs" "$Q" "$R" > "$T/all.tsv" 2> "$T/err"; then
 	nok "names: cbeval -m '$specs' failed: $(head -n 1 "$T/err")"
 	exit 1

@@ -44,7 +44,9 @@ fi
 
 MEAS="-m AP -m Q -m nDCG@10 -m nCG@5 -m RBP(p=0.8) -m INSQ(T=2) -m bpref
 -m judged@5 -m R@10 -m Rprec -m num_rel -m num_ret -m num_rel_ret -m RR
--m P@5 -m GM(AP)"
+-m P@5 -m GM(AP)
+-m nDCG -m ndcg_rel -m Rndcg -m G -m binG -m rbp -m rbp(p=0.8) -m rbp_resid
+-m ERR@20 -m ERR(max=3)@5 -m nDCG(dcg=exp-log2)@10"
 
 # same_table GOT WANT: the same lines, fields equal or numbers within
 # 1e-9 relative (1e-12 absolute); prints "LINES CELLS BAD".
