@@ -14,7 +14,6 @@
  * err_maxG_k (-m takes both spellings).
  */
 #include "measure.h"
-#include "lex.h"
 
 #include <math.h>
 #include <stdio.h>
