@@ -26,6 +26,9 @@ extern const struct measure_def measure_ap_cut, measure_success,
 extern const struct measure_def measure_iprec_at, measure_11pt_avg,
 	measure_infap, measure_gm_map, measure_gm_bpref, measure_utility,
 	measure_rprec_mult, measure_unj;
+extern const struct measure_def measure_ndcg_all, measure_ndcg_rel,
+	measure_rndcg, measure_g, measure_bing, measure_te_rbp,
+	measure_rbp_resid, measure_err, measure_ndcg_exp;
 
 const struct measure_def *const measure_table[] = {
 	&measure_ap, &measure_q, &measure_ndcg, &measure_ncg, &measure_p,
@@ -38,6 +41,9 @@ const struct measure_def *const measure_table[] = {
 	&measure_num_nonrel_judged_ret,
 	&measure_iprec_at, &measure_11pt_avg, &measure_infap, &measure_gm_map,
 	&measure_gm_bpref, &measure_utility, &measure_rprec_mult, &measure_unj,
+	&measure_ndcg_all, &measure_ndcg_rel, &measure_rndcg, &measure_g,
+	&measure_bing, &measure_te_rbp, &measure_rbp_resid, &measure_err,
+	&measure_ndcg_exp,
 };
 const size_t measure_table_len = sizeof measure_table / sizeof measure_table[0];
 
@@ -85,6 +91,13 @@ static const struct {
 	{ "utility.", "utility", "(", ")" },
 	{ "unj_", "unj", "@", "" },
 	{ "unj.", "unj", "@", "" },
+	{ "ndcg", "nDCG", "", "" },
+	{ "ndcg_exp_", "nDCG", "(dcg=exp-log2)@", "" },
+	{ "rbp.", "rbp", "(", ")" },
+	{ "rbp_p=", "rbp", "(p=", ")" },
+	{ "rbp_resid.", "rbp_resid", "(", ")" },
+	{ "rbp_resid_p=", "rbp_resid", "(p=", ")" },
+	{ "err_", "ERR", "@", "" },
 };
 
 /* ir_measures' names that are not cbeval's canonical stems, matched
@@ -239,6 +252,31 @@ int measure_parse_param(const char *arg, const char *pname, double lo,
 	return 0;
 }
 
+#define ALIASES_N (sizeof aliases / sizeof aliases[0])
+
+/* The alias spec begins with (the longest one, so that "rbp_resid_p=0.8"
+ * is not "rbp_" followed by "resid_p=0.8"), or ALIASES_N when there is
+ * none or the spec's stem is a measure's ("rbp_resid(p=0.8)"). */
+static size_t find_alias(const char *spec)
+{
+	size_t best = ALIASES_N, bestlen = 0, stem = strcspn(spec, "@(");
+	for (size_t i = 0; i < measure_table_len; i++)
+		if (strlen(measure_table[i]->name) == stem &&
+		    strncmp(measure_table[i]->name, spec, stem) == 0)
+			return ALIASES_N;
+	for (size_t i = 0; i < ALIASES_N; i++) {
+		size_t al = strlen(aliases[i].alias), rest;
+		if (strncmp(spec, aliases[i].alias, al) != 0 || al <= bestlen)
+			continue;
+		rest = strlen(spec + al);
+		if (aliases[i].open[0] ? rest == 0 : rest != 0)
+			continue;
+		best = i;
+		bestlen = al;
+	}
+	return best;
+}
+
 /* ASCII case-insensitive comparison of n bytes of a with all of b. */
 static int same_fold(const char *a, size_t n, const char *b)
 {
@@ -360,27 +398,22 @@ static int parse_bare(struct measure *m, const char *spec, int *out,
 		      char *err, size_t errsz)
 {
 	char buf[MEASURE_NAME_MAX * 2];
-	size_t stem = 0;
-	const struct measure_def *def = NULL;
+	size_t stem = 0, ai;
+	const struct measure_def *def;
 
 	memset(m, 0, sizeof *m);
 	*out = 0;
 	snprintf(buf, sizeof buf, "%s", spec);
-	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++) {
-		size_t al = strlen(aliases[i].alias), rest;
-		if (strncmp(spec, aliases[i].alias, al) != 0)
-			continue;
-		rest = strlen(spec + al);
-		if (aliases[i].open[0] ? rest == 0 : rest != 0)
-			continue;
-		if (strcmp(aliases[i].stem, "RBP") == 0 && rest > 9 &&
+	ai = find_alias(spec);
+	if (ai < ALIASES_N) {
+		size_t al = strlen(aliases[ai].alias), rest = strlen(spec + al);
+		if (strcmp(aliases[ai].stem, "RBP") == 0 && rest > 9 &&
 		    strcmp(spec + al + rest - 9, "_residual") == 0) {
 			rest -= 9;
 			*out = 1;
 		}
-		snprintf(buf, sizeof buf, "%s%s%.*s%s", aliases[i].stem,
-			 aliases[i].open, (int)rest, spec + al, aliases[i].close);
-		break;
+		snprintf(buf, sizeof buf, "%s%s%.*s%s", aliases[ai].stem,
+			 aliases[ai].open, (int)rest, spec + al, aliases[ai].close);
 	}
 	/* The name of RBP's second output names RBP. */
 	if (strncmp(buf, "RBP(", 4) == 0 && strlen(buf) > 9 &&
@@ -587,7 +620,8 @@ int measure_same(const struct measure *a, const struct measure *b)
 	return a->def == b->def && a->gm == b->gm && a->k == b->k &&
 	       a->p == b->p && a->rel_set == b->rel_set && a->rel == b->rel &&
 	       a->coef[0] == b->coef[0] && a->coef[1] == b->coef[1] &&
-	       a->coef[2] == b->coef[2] && a->coef[3] == b->coef[3];
+	       a->coef[2] == b->coef[2] && a->coef[3] == b->coef[3] &&
+	       strcmp(a->name[0], b->name[0]) == 0;
 }
 
 /* Append m to the list unless an equal measure is there already. */

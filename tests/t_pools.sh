@@ -48,7 +48,9 @@ MEAS="-m AP -m Q -m nDCG@10 -m nCG@5 -m RBP(p=0.8) -m INSQ(T=2) -m bpref
 -m SetRelP -m SetF -m SetF(beta=0.5) -m relative_P@5 -m num_q
 -m num_nonrel_judged_ret
 -m IPrec@0.3 -m 11pt_avg -m infAP -m gm_map -m gm_bpref -m utility
--m utility(a=2,b=-1,c=-0.5,d=0.25) -m Rprec_mult(m=0.6) -m unj@5"
+-m utility(a=2,b=-1,c=-0.5,d=0.25) -m Rprec_mult(m=0.6) -m unj@5
+-m nDCG -m ndcg_rel -m Rndcg -m G -m binG -m rbp -m rbp(p=0.8) -m rbp_resid
+-m ERR@20 -m ERR(max=3)@5 -m nDCG(dcg=exp-log2)@10"
 
 # same_table GOT WANT: the same lines, fields equal or numbers within
 # 1e-9 relative (1e-12 absolute); prints "LINES CELLS BAD".

@@ -1,0 +1,74 @@
+/*
+ * m_ndcg_all.c - normalised discounted cumulative gain of the whole
+ * ranking (Jarvelin and Kekalainen, TOIS 2002), trec_eval's ndcg:
+ *   DCG  = sum over every position i of g(d_i) / log2(i + 1), g = the
+ *          qrels grade (0 when unjudged, 0 or negative);
+ *   IDCG = the same sum over the ideal ranking: the topic's judged
+ *          documents of positive grade by descending grade (each counted
+ *          with its multiplicity in an image), however long;
+ *   nDCG = DCG / IDCG, 0 when IDCG = 0 (no judged document of positive
+ *          grade) and on an empty ranking.
+ * It is nDCG@k with no cutoff.  Like trec_eval's ndcg it ignores the
+ * relevance level: a topic with no document of grade >= -l but some of
+ * positive grade is scored (call_when_gain).  -M cuts the ranking, not
+ * the ideal.  trec_eval's gain parameters (ndcg.1=3.5,...) are not taken.
+ * Canonical name nDCG; trec_eval: ndcg.
+ */
+#include "ideal.h"
+
+#include <stdio.h>
+
+static int ndcg_all_parse(struct measure *m, const char *arg, char *err,
+			  size_t errsz)
+{
+	return measure_parse_none(m->def->name, arg, err, errsz);
+}
+
+static void ndcg_all_names(const struct measure *m, int o, char *name,
+			   char *trec)
+{
+	(void)m;
+	(void)o;
+	snprintf(name, MEASURE_NAME_MAX, "nDCG");
+	snprintf(trec, MEASURE_NAME_MAX, "ndcg");
+}
+
+/* IDCG, position by position as trec_eval sums it. */
+static void ndcg_all_prep(const struct measure *m, const struct topic_image *ti,
+			  double *area)
+{
+	struct ideal w;
+	double idcg = 0;
+	int32_t g;
+	ideal_init(&w, ti);
+	while ((g = ideal_next(&w)) > 0)
+		idcg += (double)g / ideal_disc(m->tab, w.pos);
+	area[0] = idcg;
+}
+
+static void ndcg_all_score(const struct measure *m, const struct ranked *r,
+			   const struct topic_image *ti, const double *prep,
+			   double *out)
+{
+	const struct topic *t = ti->t;
+	double dcg = 0;
+	for (size_t i = 0; i < r->nc; i++) {
+		const struct hit *h = &r->c[i];
+		if (h->id < t->n_pos)
+			dcg += (double)t->grade[h->id] / ideal_disc(m->tab, h->pos);
+	}
+	out[0] = prep[0] > 0 ? dcg / prep[0] : 0;
+}
+
+const struct measure_def measure_ndcg_all = {
+	.name = "nDCG",
+	.synopsis = "nDCG",
+	.n_out = 1,
+	.parse = ndcg_all_parse,
+	.names = ndcg_all_names,
+	.setup = ideal_setup,
+	.call_when_gain = 1,
+	.prep = ndcg_all_prep,
+	.copies = 1,
+	.score = ndcg_all_score,
+};

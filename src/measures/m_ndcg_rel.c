@@ -1,0 +1,86 @@
+/*
+ * m_ndcg_rel.c - trec_eval's ndcg_rel: nDCG averaged over the relevant
+ * documents, where relevant means of positive gain (grade >= 1, whatever
+ * -l says).  With DCG(i) and IDCG(i) the sums of nDCG (m_ndcg_all.c) down
+ * to position i, the ideal one stopping at P, the number of positions of
+ * the ideal ranking (the judged documents of positive grade, with their
+ * multiplicity in an image):
+ *   ndcg_rel = (1/P) [ sum over positions i holding a document of
+ *              positive grade of DCG(i) / IDCG(min(i, P))
+ *              + (P - those positions) DCG(n) / IDCG(P) ]
+ * n the length of the ranking: each relevant document not retrieved
+ * counts the nDCG of the whole ranking.  0 when P = 0 (a topic with no
+ * grade above 0, as trec_eval: the sum is 0) and on an empty ranking (the
+ * sum is 0 too).  Gains are the grades; trec_eval's gain parameters are
+ * not taken.  trec_eval name: ndcg_rel.
+ */
+#include "ideal.h"
+
+#include <stdio.h>
+
+static int ndcg_rel_parse(struct measure *m, const char *arg, char *err,
+			  size_t errsz)
+{
+	return measure_parse_none(m->def->name, arg, err, errsz);
+}
+
+static void ndcg_rel_names(const struct measure *m, int o, char *name,
+			   char *trec)
+{
+	(void)m;
+	(void)o;
+	snprintf(name, MEASURE_NAME_MAX, "ndcg_rel");
+	snprintf(trec, MEASURE_NAME_MAX, "ndcg_rel");
+}
+
+/* area[0] = IDCG(P), area[1] = P. */
+static void ndcg_rel_prep(const struct measure *m, const struct topic_image *ti,
+			  double *area)
+{
+	struct ideal w;
+	double idcg = 0;
+	int32_t g;
+	ideal_init(&w, ti);
+	while ((g = ideal_next(&w)) > 0)
+		idcg += (double)g / ideal_disc(m->tab, w.pos);
+	area[0] = idcg;
+	area[1] = (double)w.pos;
+}
+
+static void ndcg_rel_score(const struct measure *m, const struct ranked *r,
+			   const struct topic_image *ti, const double *prep,
+			   double *out)
+{
+	const struct topic *t = ti->t;
+	const double P = prep[1];
+	struct ideal w;
+	double dcg = 0, idcg = 0, sum = 0, nret = 0;
+	int32_t g;
+	ideal_init(&w, ti);
+	for (size_t i = 0; i < r->nc; i++) {
+		const struct hit *h = &r->c[i];
+		if (h->id >= t->n_pos)
+			continue;
+		dcg += (double)t->grade[h->id] / ideal_disc(m->tab, h->pos);
+		while (w.pos < h->pos && (g = ideal_next(&w)) > 0)
+			idcg += (double)g / ideal_disc(m->tab, w.pos);
+		sum += dcg / idcg;
+		nret++;
+	}
+	sum += (P - nret) * dcg / prep[0];
+	out[0] = sum > 0 ? sum / P : 0;
+}
+
+const struct measure_def measure_ndcg_rel = {
+	.name = "ndcg_rel",
+	.synopsis = "ndcg_rel",
+	.n_out = 1,
+	.parse = ndcg_rel_parse,
+	.names = ndcg_rel_names,
+	.setup = ideal_setup,
+	.call_when_gain = 1,
+	.prep = ndcg_rel_prep,
+	.prep_n = 2,
+	.copies = 1,
+	.score = ndcg_rel_score,
+};
