@@ -113,37 +113,38 @@ static const struct {
 	{ "NumQ", "num_q" },
 };
 
-/* trec_eval measures named without cutoffs ("-m P", "-m ndcg_cut") stand
- * for trec_eval's default cutoffs. */
-static const struct {
-	const char *name, *stem;
-} families[] = {
-	{ "P", "P" },
-	{ "ndcg_cut", "nDCG" },
-	{ "recall", "R" },
-	{ "map_cut", "AP" },
-	{ "relative_P", "relative_P" },
-};
-static const long family_cutoffs[] = { 5, 10, 15, 20, 30, 100, 200, 500, 1000 };
-/* Families with default parameters of their own: the measures are
- * prefix + each parameter of the comma list. */
+/* trec_eval measure families named alone ("-m P", "-m iprec_at_recall")
+ * stand for trec_eval's default parameters: the measures are prefix +
+ * each item of params. */
+#define CUTOFFS9 "5,10,15,20,30,100,200,500,1000"
 static const struct {
 	const char *name, *prefix, *params;
-} param_families[] = {
+} families[] = {
+	{ "P", "P@", CUTOFFS9 },
+	{ "ndcg_cut", "nDCG@", CUTOFFS9 },
+	{ "recall", "R@", CUTOFFS9 },
+	{ "map_cut", "AP@", CUTOFFS9 },
+	{ "relative_P", "relative_P@", CUTOFFS9 },
+	{ "success", "Success@", "1,5,10" },
 	{ "iprec_at_recall", "IPrec@", "0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1" },
 	{ "Rprec_mult", "Rprec_mult.", "0.2,0.4,0.6,0.8,1,1.2,1.4,1.6,1.8,2" },
 	{ "unj", "unj@", "5,10,20" },
 };
 
-/* Families whose trec_eval default cutoffs are others. */
-static const long success_cutoffs[] = { 1, 5, 10 };
+/* trec_eval's groups of measures (its measures.c nicknames), in the
+ * order trec_eval prints them: each item a measure or a family. */
 static const struct {
-	const char *name, *stem;
-	const long *cutoffs;
-	size_t n;
-} families_own[] = {
-	{ "success", "Success", success_cutoffs,
-	  sizeof success_cutoffs / sizeof *success_cutoffs },
+	const char *name, *items;
+} groups[] = {
+	{ "official", "num_q,num_ret,num_rel,num_rel_ret,map,gm_map,Rprec,bpref,"
+	  "recip_rank,iprec_at_recall,P" },
+	{ "set", "num_q,num_ret,num_rel,num_rel_ret,utility,set_P,"
+	  "set_relative_P,set_recall,set_map,set_F" },
+	{ "all_trec", "num_q,num_ret,num_rel,num_rel_ret,map,gm_map,Rprec,bpref,"
+	  "recip_rank,iprec_at_recall,P,recall,infAP,gm_bpref,Rprec_mult,"
+	  "utility,11pt_avg,binG,G,ndcg,ndcg_rel,Rndcg,ndcg_cut,map_cut,"
+	  "relative_P,success,set_P,set_relative_P,set_recall,set_map,set_F,"
+	  "num_nonrel_judged_ret,rbp,rbp_resid,unj" },
 };
 
 void measure_help(FILE *f)
@@ -637,39 +638,6 @@ static void add_unique(struct measure **v, size_t *n, size_t *cap,
 	(*v)[(*n)++] = *m;
 }
 
-/* A trec_eval family name alone: stem@k for each of its default
- * cutoffs into the list.  Returns 1 when one is a family name, 0 when it
- * is not, -1 on an error. */
-static int parse_family(const char *one, char *prev, size_t prevsz,
-			struct measure **v, size_t *n, size_t *cap, char *err,
-			size_t errsz)
-{
-	const char *stem = NULL;
-	const long *cut = family_cutoffs;
-	size_t ncut = sizeof family_cutoffs / sizeof *family_cutoffs;
-	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
-		if (strcmp(one, families[i].name) == 0)
-			stem = families[i].stem;
-	for (size_t i = 0; i < sizeof families_own / sizeof *families_own; i++)
-		if (strcmp(one, families_own[i].name) == 0) {
-			stem = families_own[i].stem;
-			cut = families_own[i].cutoffs;
-			ncut = families_own[i].n;
-		}
-	if (!stem)
-		return 0;
-	for (size_t c = 0; c < ncut; c++) {
-		char buf[MEASURE_NAME_MAX * 4];
-		struct measure m;
-		snprintf(buf, sizeof buf, "%s@%ld", stem, cut[c]);
-		if (measure_parse(&m, buf, err, errsz) != 0)
-			return -1;
-		add_unique(v, n, cap, &m);
-	}
-	snprintf(prev, prevsz, "%s@", stem);
-	return 1;
-}
-
 /* 1 when s is digits with one '.' among them ("0.25", ".5", "1."). */
 static int is_decimal(const char *s)
 {
@@ -692,28 +660,29 @@ static void dotted_prefix(const char *stem, char *prev, size_t prevsz)
 	}
 }
 
-/* If one names a family of param_families, add its measures (*found =
- * 1); else *found = 0.  Returns -1 with err set on an error. */
-static int parse_param_family(const char *one, struct measure **v, size_t *n,
-			      size_t *cap, char *err, size_t errsz, int *found)
+/* If one names a family, add its measures and return 1 (prev: the
+ * prefix when it ends in '@', so that a bare cutoff continues it); 0
+ * when it names none; -1 with err set on an error. */
+static int parse_family(const char *one, char *prev, size_t prevsz,
+			struct measure **v, size_t *n, size_t *cap, char *err,
+			size_t errsz)
 {
 	char buf[MEASURE_NAME_MAX * 4];
 	struct measure m;
-	*found = 0;
-	for (size_t i = 0; i < sizeof param_families / sizeof *param_families; i++) {
-		const char *p = param_families[i].params;
-		if (strcmp(one, param_families[i].name) != 0)
+	for (size_t i = 0; i < sizeof families / sizeof *families; i++) {
+		const char *p = families[i].params, *pre = families[i].prefix;
+		if (strcmp(one, families[i].name) != 0)
 			continue;
-		*found = 1;
 		while (*p) {
 			size_t len = strcspn(p, ",");
-			snprintf(buf, sizeof buf, "%s%.*s", param_families[i].prefix,
-				 (int)len, p);
+			snprintf(buf, sizeof buf, "%s%.*s", pre, (int)len, p);
 			if (measure_parse(&m, buf, err, errsz) != 0)
 				return -1;
 			add_unique(v, n, cap, &m);
 			p += len + (p[len] == ',');
 		}
+		snprintf(prev, prevsz, "%s", pre[strlen(pre) - 1] == '@' ? pre : "");
+		return 1;
 	}
 	return 0;
 }
@@ -729,13 +698,21 @@ static int parse_item(const char *one, char *prev, size_t prevsz,
 {
 	char buf[MEASURE_NAME_MAX * 4];
 	struct measure m;
-	int found, fam = parse_family(one, prev, prevsz, v, n, cap, err, errsz);
+	int fam = parse_family(one, prev, prevsz, v, n, cap, err, errsz);
 
 	if (fam != 0)
 		return fam < 0 ? -1 : 0;
-	if (parse_param_family(one, v, n, cap, err, errsz, &found) != 0)
-		return -1;
-	if (found) {
+	for (size_t i = 0; i < sizeof groups / sizeof *groups; i++) {
+		const char *p = groups[i].items;
+		if (strcmp(one, groups[i].name) != 0)
+			continue;
+		while (*p) {
+			size_t len = strcspn(p, ",");
+			snprintf(buf, sizeof buf, "%.*s", (int)len, p);
+			if (parse_item(buf, prev, prevsz, v, n, cap, err, errsz) != 0)
+				return -1;
+			p += len + (p[len] == ',');
+		}
 		prev[0] = '\0';
 		return 0;
 	}

@@ -30,6 +30,9 @@
 #       once by --save-collection and each range reading --collection
 #       (target <= 1.3); each process the least of 3 runs; needs
 #       /usr/bin/time (TIME)
+#   (h) -F trec -q -m all_trec over every run in one call against
+#       trec_eval run by run (TREC_EVAL=path, or trec_eval on the PATH):
+#       the ratio, target >= 10
 #
 # Usage: sh tests/bench.sh   (after `make cbeval build/gen`)
 # Environment: CBEVAL (default ./cbeval), GEN (default build/gen), TIME
@@ -382,3 +385,28 @@ showpeak "--pairs -b 1000" 600 --pairs -b 1000
 showpeak "--sensitivity -t 1000" 200 --sensitivity -t 1000
 showpeak "--partitions, Voorhees" 400 --partitions 2 --splits 11 \
 	--resamples 10000 --randomizations 10000 -m AP -m P@10
+
+# ---- (h) trec_eval's job ------------------------------------------------------
+# -F trec -q -m all_trec over every run in one call, against trec_eval
+# run by run (the same -q -m all_trec), side by side in this run: where
+# TREC_EVAL names a trec_eval binary or one is on the PATH.  Each the
+# best of 3 (cbeval) and of 1 (trec_eval, whose run takes a minute).
+echo
+echo "(h) -F trec -q -m all_trec, $nruns runs (trec_eval's job)"
+REPEAT=3 timed "cbeval, all threads" -F trec -q -m all_trec
+tc=$T
+te=${TREC_EVAL:-$(command -v trec_eval 2> /dev/null)}
+if [ -z "$te" ] || [ ! -x "$te" ]; then
+	echo "  trec_eval                    unavailable (give TREC_EVAL=path)"
+elif [ -z "$tc" ]; then
+	echo "  trec_eval                    not timed (cbeval failed)"
+else
+	t0=$(now)
+	for r in "$DIR"/runs/*.run; do
+		"$te" -q -m all_trec "$DIR/qrels" "$r" > /dev/null || { echo "  trec_eval failed on $r"; break; }
+	done
+	t1=$(now)
+	printf '  %-28s %s s\n' "trec_eval, run by run" "$(secs $((t1 - t0)))"
+	printf '  %-28s %s (target >= 10)\n' "ratio" \
+		"$(awk -v a=$((t1 - t0)) -v b="$tc" 'BEGIN { printf "%.1fx", a / b }')"
+fi

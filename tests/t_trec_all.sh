@@ -19,6 +19,8 @@
 # averages over the run's topics) is not an issue here, since
 # results.test holds every topic of the qrels.
 #
+# Then -m official and -m all_trec as groups (below).
+#
 # The one cell known to differ on purpose, num_rel's "all" under -l
 # (trec_eval counts rel > 0 whatever -l says; see tests/t_ref.sh), is
 # checked as the sum of trec_eval's own per-topic rows instead.
@@ -103,6 +105,41 @@ for f in "$A"/*.txt; do
 				printf "not ok - %s: %s: %d of %d differ, %d missing (first: %s)\n", file, f, bad[f] + 0, n[f], miss[f] + 0, ex[f]
 		}
 	}' "$T/out" "$f" | sort > "$T/res"
+	cat "$T/res"
+	grep -q '^not ok' "$T/res" && fail=1
+done
+# The groups: -m official without -q prints trec_eval's bytes; -m
+# all_trec gives trec_eval's number on every line of every -m all_trec
+# answer (relstring, a string per topic, is not computed: its lines are
+# left out and said so).
+if "$CBEVAL" -F trec -m official "$TE/qrels.test" "$TE/results.test" > "$T/off" 2> "$T/err" &&
+   cmp -s "$T/off" "$A/test.official.txt"; then
+	ok "-m official: the bytes of trec_eval's default measures (test.official)"
+else
+	nok "-m official differs from test.official.txt: $(diff "$T/off" "$A/test.official.txt" | head -n 3 | tr '\n' ' ')"
+fi
+for f in "$A"/*.plain.txt "$A"/*.c.txt "$A"/*.l2.txt "$A"/*.M100.txt "$A"/*.cl3.txt; do
+	inputs "$f"
+	b=$(basename "$f" .txt)
+	# shellcheck disable=SC2086
+	if ! "$CBEVAL" -F trec $opts -m all_trec "$q" "$r" > "$T/out" 2> "$T/err"; then
+		nok "$b: -m all_trec failed: $(head -n 1 "$T/err")"
+		continue
+	fi
+	awk -v file="$b" '
+	NR == FNR { got[$1 SUBSEP $2] = $3; next }
+	$1 == "relstring" { rs++; next }
+	{ n++; k = $1 SUBSEP $2
+	  if (!(k in got)) { bad++; if (!ex) ex = $1 " " $2 " missing"; next }
+	  d = got[k] - $3; if (d < 0) d = -d
+	  if ($1 == "runid" ? got[k] != $3 : ($3 ~ /\./ ? d > 0.00005 : got[k] != $3)) {
+		if ($1 == "num_rel" && $2 == "all") { nr++; next }
+		bad++; if (!ex) ex = $1 " " $2 " got " got[k] " want " $3 } }
+	END {
+		if (bad) printf "not ok - %s: -m all_trec: %d of %d lines differ (first: %s)\n", file, bad, n, ex
+		else printf "ok - %s: -m all_trec: all %d lines as trec_eval%s\n", file, n, nr ? " (num_rel all: the per-topic sum, see t_ref.sh)" : ""
+		if (rs) printf "ok - %s: %d relstring lines # SKIP relstring (a string, not a number) is not computed\n", file, rs
+	}' "$T/out" "$f" > "$T/res"
 	cat "$T/res"
 	grep -q '^not ok' "$T/res" && fail=1
 done
