@@ -167,23 +167,18 @@ void measure_help(FILE *f)
 	}
 	fputs("                  GM(M): geometric mean over topics of any measure M\n"
 	      "                  but a residual, as GM(AP) or GM(nDCG@10)\n"
-	      "                  trec_eval names: map, recip_rank, P_k, P.k, ndcg_cut_k,\n"
-	      "                  ndcg_cut.k, recall_k, recall.k, and the -F trec names\n"
-	      "                  rbp_P, insq_T, judged_k, ncg_cut_k, GM(map), ...;\n"
-	      "                  -m P.5,10 is P@5 and P@10; -m P, -m recall or\n"
-	      "                  -m ndcg_cut alone is trec_eval's cutoffs\n"
-	      "                  5,10,15,20,30,100,200,500,1000; other names match\n"
-	      "                  without case (ndcg@10), and ir_measures' MAP, MRR,\n"
-	      "                  NumRet, NumRel, NumRelRet name AP, RR, num_ret, ...\n"
 	      "                  (rel=N): relevant at grade >= N for this measure, as\n"
-	      "                  AP(rel=2), R(rel=2)@1000, RBP(p=0.8,rel=2)\n", f);
-	fputs("                  also map_cut_k, relative_P_k (alone: as P), success_k\n"
-	      "                  (success alone: 1,5,10), recip_rank_k, set_P,\n"
-	      "                  set_recall, set_map, set_relative_P, set_F, set_F_B\n"
-	      "                  more trec_eval names: iprec_at_recall_r, Rprec_mult_m,\n"
-	      "                  unj_k, utility_A,B,C,D (and with '.'), 11pt_avg,\n"
-	      "                  infAP, gm_map, gm_bpref; -m iprec_at_recall,\n"
-	      "                  -m Rprec_mult or -m unj alone is trec_eval's levels\n", f);
+	      "                  AP(rel=2), R(rel=2)@1000, RBP(p=0.8,rel=2)\n"
+	      "                  trec_eval's names as it spells them (map, P_10,\n"
+	      "                  P.5,10, ndcg_cut.10, map_cut_5, iprec_at_recall_0.10,\n"
+	      "                  utility.2,-1,0,0, ndcg, rbp, set_F, ...) and the -F trec\n"
+	      "                  names (rbp_0.95, insq_5, judged_10, err_20, ...); a\n"
+	      "                  family alone (P, recall, ndcg_cut, map_cut, success,\n"
+	      "                  iprec_at_recall, Rprec_mult, unj, ...) is its default\n"
+	      "                  parameters; groups official, set and all_trec\n"
+	      "                  other names match without case (ndcg@10), and\n"
+	      "                  ir_measures' MAP, MRR, NumQ, NumRet, NumRel, NumRelRet\n"
+	      "                  name AP, RR, num_q, num_ret, num_rel, num_rel_ret\n", f);
 }
 
 void measure_fmt_param(char *out, size_t outsz, double v)

@@ -133,6 +133,10 @@ against_ref gen.K1.l2 "$T/g1" 3 1 -l 2
 against_ref gen.K10.M25 "$T/g1" 3 10 -M 25
 collection "$T/g2" 3 12
 against_ref gen.K100000 "$T/g2" 3 100000
+# every measure in images 1..20 (the pool of K = 100000 holds every
+# judged document the runs retrieve; test_images.c has the images
+# without a pool)
+against_ref gen.b20 "$T/g2" 20 100000
 
 # ---- 2. without -q ---------------------------------------------------------
 

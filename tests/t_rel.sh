@@ -14,7 +14,7 @@ R=tests/ref/synth_small
 BIN="AP RR P@10 R@100 Rprec bpref num_rel num_rel_ret RBP(p=0.8) INSQ(T=2) Q
 AP@10 RR@10 Success@5 SetP SetR SetAP SetRelP SetF SetF(beta=0.5) relative_P@10
 num_nonrel_judged_ret IPrec@0.3 11pt_avg infAP gm_map gm_bpref utility
-utility(a=2,b=-1,c=-0.5,d=0.25) Rprec_mult(m=0.6)"
+utility(a=2,b=-1,c=-0.5,d=0.25) Rprec_mult(m=0.6) binG"
 
 # spec_rel M N: M with (rel=N) in its name.
 spec_rel() {

@@ -45,6 +45,7 @@ static void bing_score(const struct measure *m, const struct ranked *r,
 
 const struct measure_def measure_bing = {
 	.name = "binG",
+	.binary = 1,
 	.synopsis = "binG",
 	.n_out = 1,
 	.parse = bing_parse,
