@@ -56,6 +56,12 @@ struct topic_image {
 	const struct topic *t;
 	const uint8_t *k;       /* [t->n_docs] multiplicities */
 	uint64_t R;             /* sum of k over relevant judged documents */
+	/* The largest grade of any judged document of any topic of the
+	 * qrels file (0 when it has none): the G of the graded RBP and
+	 * INSQ (gain = grade / G).  A property of the file, not of the
+	 * topic or the image: the same under every bootstrap image and
+	 * pool (the scorer computes it once, in scorer_init). */
+	int32_t max_grade;
 };
 
 struct hit {
@@ -206,7 +212,9 @@ struct measure {
 	int n_out;               /* outputs: def->n_out, 1 for GM */
 	long k;                  /* cutoff of P@k, nDCG@k, R@k, judged@k */
 	double p;                /* RBP p, INSQ T */
-	double coef[4];          /* utility's a, b, c, d */
+	double coef[4];          /* utility's a, b, c, d; coef[0] is G of
+				    max=G of the graded RBP and INSQ (0:
+				    topic_image.max_grade) */
 	double *tab;             /* weights by position - 1, owned */
 	size_t ntab;
 	uint64_t judged_depth;   /* judged spans needed down to here */
@@ -305,6 +313,27 @@ int measure_parse_cutoff(struct measure *m, const char *arg, char *err,
 int measure_parse_param(const char *arg, const char *pname, double lo,
 			double hi, int lo_open, int hi_open, double *out,
 			char *err, size_t errsz);
+/* The parameters of the graded RBP and INSQ: "(P=V,gain=graded)" or
+ * "(P=V,gain=graded,max=G)" in any order (P = pname, V as
+ * measure_parse_param takes it, into m->p; G a whole number from 1 to
+ * MEASURE_REL_MAX, into m->coef[0]), or the -F trec spelling
+ * "(P=V_graded)", "(P=V_graded_maxG)".  Returns 0 or -1 with err. */
+int measure_parse_graded(struct measure *m, const char *arg, const char *pname,
+			 double lo, double hi, int lo_open, int hi_open,
+			 char *err, size_t errsz);
+/* Their names: "STEM(P=V,gain=graded[,max=G])[.residual]" and
+ * "TSTEM_V_graded[_maxG][_residual]" (output o: 1 the residual). */
+void measure_graded_names(const struct measure *m, const char *stem,
+			  const char *pname, const char *tstem, int o,
+			  char *name, char *trec);
+/* G of a graded RBP or INSQ: max=G, else the qrels file's largest
+ * grade; gains are max(grade, 0) / G, 0 for every document when G <= 0. */
+static inline double measure_graded_g(const struct measure *m,
+				      const struct topic_image *ti)
+{
+	return m->coef[0] > 0 ? m->coef[0] : (double)ti->max_grade;
+}
+
 /* Interpolated precision, as trec_eval's iprec_at_recall: for each of
  * the n recall levels lev[0..n), out[i] = the largest precision at the
  * position where the ranking reaches C = lround(lev[i] * R) relevant

@@ -73,6 +73,8 @@ struct scorer {
 				   the plain loop, as the tests do to compare) */
 	struct image_fn imf;
 	uint64_t seed;
+	int32_t max_grade;      /* largest grade of the qrels, every topic
+				   (topic_image.max_grade; 0: no judgement) */
 	/* (rel=N): level index of each measure (0: the collection's -l),
 	 * and per extra level i >= 1 its value and a copy of every topic
 	 * whose relevance counts (n_rel) are at that level. */

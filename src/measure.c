@@ -29,10 +29,12 @@ extern const struct measure_def measure_iprec_at, measure_11pt_avg,
 extern const struct measure_def measure_ndcg_all, measure_ndcg_rel,
 	measure_rndcg, measure_g, measure_bing, measure_te_rbp,
 	measure_rbp_resid, measure_err, measure_ndcg_exp;
+extern const struct measure_def measure_rbp_graded, measure_insq_graded;
 
 const struct measure_def *const measure_table[] = {
 	&measure_ap, &measure_q, &measure_ndcg, &measure_ncg, &measure_p,
-	&measure_rbp, &measure_insq, &measure_rr, &measure_recall,
+	&measure_rbp, &measure_rbp_graded, &measure_insq, &measure_insq_graded,
+	&measure_rr, &measure_recall,
 	&measure_rprec, &measure_bpref, &measure_judged, &measure_num_ret,
 	&measure_num_rel, &measure_num_rel_ret,
 	&measure_ap_cut, &measure_success, &measure_rr_cut, &measure_set_p,

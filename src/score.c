@@ -95,6 +95,11 @@ void scorer_init(struct scorer *s, const struct collection *c,
 	for (size_t t = 0; t < c->n; t++)
 		if (c->topic[t].n_docs > s->max_docs)
 			s->max_docs = c->topic[t].n_docs;
+	/* grades are sorted descending: grade[0] is a topic's largest */
+	for (size_t t = 0, any = 0; t < c->n; t++)
+		if (c->topic[t].n_judged > 0 &&
+		    (!any++ || c->topic[t].grade[0] > s->max_grade))
+			s->max_grade = c->topic[t].grade[0];
 	scorer_levels(s);
 }
 
@@ -257,6 +262,7 @@ int score_topic_prep(const struct scorer *s, size_t t, const uint8_t *kj,
 		ti[l].t = tp;
 		ti[l].k = kj;
 		ti[l].R = R;
+		ti[l].max_grade = s->max_grade;
 		any |= R;
 	}
 	*G = 0;

@@ -4,6 +4,13 @@
  * cwl_eval normalises it, with depth bound D = 1000:
  *   W(i) = (i+2T-1)^-2 / sum_{j=1..D} (j+2T-1)^-2
  *   INSQ(T) = sum over i <= min(D, n) of rel(d_i) W(i)
+ * The graded INSQ, as cwl_eval computes it from a gains file holding
+ * grade / G (INSQ(T=T,gain=graded), INSQ(T=T,gain=graded,max=G)): rel(d)
+ * becomes g(d) = max(grade(d), 0) / G (0 unjudged), G = max=G, else the
+ * qrels file's largest grade (topic_image.max_grade); a grade above G
+ * gives a gain above 1, as in cwl_eval (see m_rbp.c).  No (rel=N);
+ * scored whenever the topic has a document of positive grade.  -F trec
+ * name insq_T_graded[_maxG].
  */
 #include "measure.h"
 #include "xalloc.h"
@@ -51,6 +58,48 @@ static void insq_score(const struct measure *m, const struct ranked *r,
 	}
 	out[0] = s;
 }
+
+static int insq_graded_parse(struct measure *m, const char *arg, char *err,
+			     size_t errsz)
+{
+	return measure_parse_graded(m, arg, "T", 0, 1e9, 1, 0, err, errsz);
+}
+
+static void insq_graded_names(const struct measure *m, int o, char *name,
+			      char *trec)
+{
+	measure_graded_names(m, "INSQ", "T", "insq", o, name, trec);
+}
+
+static void insq_graded_score(const struct measure *m, const struct ranked *r,
+			      const struct topic_image *ti, const double *prep,
+			      double *out)
+{
+	const struct topic *t = ti->t;
+	double s = 0, G = measure_graded_g(m, ti);
+	uint32_t npos = G > 0 ? t->n_pos : 0;   /* G <= 0: every gain 0 */
+	(void)prep;
+	for (size_t i = 0; i < r->nc; i++) {
+		const struct hit *h = &r->c[i];
+		if (h->pos > MEASURE_DEPTH)
+			break;
+		if (h->id < npos)
+			s += (double)t->grade[h->id] / G * m->tab[h->pos - 1];
+	}
+	out[0] = s;
+}
+
+const struct measure_def measure_insq_graded = {
+	.name = "INSQ",
+	.synopsis = "INSQ(T=T,gain=graded[,max=G])",
+	.n_out = 1,
+	.parse = insq_graded_parse,
+	.names = insq_graded_names,
+	.setup = insq_setup,
+	.copies = 1,
+	.call_when_gain = 1,
+	.score = insq_graded_score,
+};
 
 const struct measure_def measure_insq = {
 	.name = "INSQ",

@@ -9,6 +9,21 @@
  * positions past the end of the ranking together are all positions not
  * judged.  That sum is taken over spans of judged positions by prefix
  * sums, which agrees with the term by term sum to about 1e-15.  Output names: RBP(p=P) and RBP(p=P).residual.
+ *
+ * The graded RBP, as cwl_eval computes it from a gains file holding
+ * grade / G (RBP(p=P,gain=graded), RBP(p=P,gain=graded,max=G)):
+ *   RBP = (1-p) * sum over i <= min(D, n) of g(d_i) p^(i-1),
+ *   g(d) = max(grade(d), 0) / G, 0 for an unjudged d,
+ * G = max=G, else the largest grade of the qrels file (every topic:
+ * topic_image.max_grade).  A grade above G (max=G below the file's
+ * largest) gives a gain above 1, as cwl_eval's gains file would (it
+ * takes the gains as they are); ir_measures' cwl_eval bridge would clip
+ * it to 1.  It does not binarise, so it takes no (rel=N), and it is
+ * scored whenever the topic has a document of positive grade
+ * (call_when_gain).  The residual is the binary one's (it depends only on
+ * which positions are judged); same tables, the run of each hit times
+ * its gain.  Output names: RBP(p=P,gain=graded[,max=G]) and its
+ * .residual; -F trec rbp_P_graded[_maxG][_residual].
  */
 #include "measure.h"
 #include "xalloc.h"
@@ -122,6 +137,52 @@ static void rbp_score(const struct measure *m, const struct ranked *r,
 	if (out[1] < 0)
 		out[1] = 0;
 }
+
+static int rbp_graded_parse(struct measure *m, const char *arg, char *err,
+			    size_t errsz)
+{
+	return measure_parse_graded(m, arg, "p", 0, 1, 1, 1, err, errsz);
+}
+
+static void rbp_graded_names(const struct measure *m, int o, char *name,
+			     char *trec)
+{
+	measure_graded_names(m, "RBP", "p", "rbp", o, name, trec);
+}
+
+static void rbp_graded_score(const struct measure *m, const struct ranked *r,
+			     const struct topic_image *ti, const double *prep,
+			     double *out)
+{
+	const struct topic *t = ti->t;
+	double s = 0, G = measure_graded_g(m, ti);
+	uint32_t npos = G > 0 ? t->n_pos : 0;   /* G <= 0: every gain 0 */
+	(void)prep;
+	for (size_t i = 0; i < r->n; i++) {
+		const struct hit *h = &r->h[i];
+		if (h->pos > MEASURE_DEPTH)
+			break;
+		if (h->id < npos)
+			s += (double)t->grade[h->id] / G *
+			     rbp_run(m, h->pos, hit_k(ti, h));
+	}
+	out[0] = (1 - m->p) * s;
+	out[1] = 1 - (1 - m->p) * rbp_sum_judged(m, r);
+	if (out[1] < 0)
+		out[1] = 0;
+}
+
+const struct measure_def measure_rbp_graded = {
+	.name = "RBP",
+	.synopsis = "RBP(p=P,gain=graded[,max=G])",
+	.n_out = 2,
+	.parse = rbp_graded_parse,
+	.names = rbp_graded_names,
+	.setup = rbp_setup,
+	.judged_depth = MEASURE_DEPTH,
+	.call_when_gain = 1,
+	.score = rbp_graded_score,
+};
 
 const struct measure_def measure_rbp = {
 	.name = "RBP",
