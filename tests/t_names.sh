@@ -14,7 +14,7 @@ Q=$ref/qrels
 R=$ref/runs/sys001.run
 
 # Every measure kind, with awkward parameters, and GM of several.
-specs='AP,RR,P@7,nDCG@13,RBP(p=0.95),RBP(p=0.3333333333333333),INSQ(T=2.5),INSQ(T=0.1),R@7,Rprec,bpref,judged@9,num_ret,num_rel,num_rel_ret,Q,nCG@7,GM(AP),GM(Q),GM(nDCG@13),GM(nCG@7),GM(RBP(p=0.95)),GM(RBP(p=0.3333333333333333)),GM(INSQ(T=2.5)),GM(P@7),GM(judged@9),GM(num_ret),IPrec@0.125,IPrec@0.3333333333333333,IPrec@1,11pt_avg,infAP,gm_map,gm_bpref,utility,utility(a=2,b=-1.5,c=0.1,d=0.0001),Rprec_mult(m=0.125),Rprec_mult(m=1.5),unj@7,nDCG,ndcg_rel,Rndcg,G,binG,rbp,rbp(p=0.8),rbp_resid,rbp_resid(p=0.95),ERR@20,ERR(max=3)@5,nDCG(dcg=exp-log2)@10,GM(ERR@20),GM(rbp),AP@5,Success@3,RR@3,SetP,SetR,SetAP,SetRelP,SetF,SetF(beta=0.5),relative_P@5,num_q,num_nonrel_judged_ret'
+specs='AP,RR,P@7,nDCG@13,RBP(p=0.95),RBP(p=0.3333333333333333),INSQ(T=2.5),INSQ(T=0.1),RBP(p=0.8,gain=graded),RBP(p=0.8,gain=graded,max=2),INSQ(T=2,gain=graded),INSQ(T=2.5,gain=graded,max=3),GM(RBP(p=0.8,gain=graded)),GM(INSQ(T=2,gain=graded,max=2)),R@7,Rprec,bpref,judged@9,num_ret,num_rel,num_rel_ret,Q,nCG@7,GM(AP),GM(Q),GM(nDCG@13),GM(nCG@7),GM(RBP(p=0.95)),GM(RBP(p=0.3333333333333333)),GM(INSQ(T=2.5)),GM(P@7),GM(judged@9),GM(num_ret),IPrec@0.125,IPrec@0.3333333333333333,IPrec@1,11pt_avg,infAP,gm_map,gm_bpref,utility,utility(a=2,b=-1.5,c=0.1,d=0.0001),Rprec_mult(m=0.125),Rprec_mult(m=1.5),unj@7,nDCG,ndcg_rel,Rndcg,G,binG,rbp,rbp(p=0.8),rbp_resid,rbp_resid(p=0.95),ERR@20,ERR(max=3)@5,nDCG(dcg=exp-log2)@10,GM(ERR@20),GM(rbp),AP@5,Success@3,RR@3,SetP,SetR,SetAP,SetRelP,SetF,SetF(beta=0.5),relative_P@5,num_q,num_nonrel_judged_ret'
 if ! "$CBEVAL" -q -p 17 -m "$specs" "$Q" "$R" > "$T/all.tsv" 2> "$T/err"; then
 	nok "names: cbeval -m '$specs' failed: $(head -n 1 "$T/err")"
 	exit 1

@@ -281,6 +281,9 @@ static const char *const specs_all[] = {
 	"IPrec@0", "IPrec@0.3", "IPrec@1", "11pt_avg", "infAP", "gm_map",
 	"gm_bpref", "utility", "utility(a=2,b=-1,c=-0.5,d=0.25)",
 	"Rprec_mult(m=0.2)", "Rprec_mult(m=2)", "unj@5", "unj@20",
+	"RBP(p=0.8,gain=graded)", "RBP(p=0.95,gain=graded,max=1)",
+	"INSQ(T=2,gain=graded)", "INSQ(T=1,gain=graded,max=2)",
+	"GM(RBP(p=0.8,gain=graded))",
 };
 static const char *const specs_shallow[] = {
 	"judged@5", "judged@20", "num_ret", "R@20", "P@5", "AP",
@@ -544,6 +547,10 @@ static void exactness(const char *label, const char *const *specs,
 			     seed);
 			if (ref.ok) {
 				struct pool *one = pool_create(1);
+				/* G of the graded RBP and INSQ is the qrels
+				 * file's largest grade, which the image's
+				 * files may lack (k = 0): the root's. */
+				ref.s.max_grade = fast.s.max_grade;
 				rv = score_root(&ref.s, one);
 				pool_release(one);
 			}
