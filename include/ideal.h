@@ -56,6 +56,21 @@ static inline double ideal_disc(const double *tab, uint64_t pos)
 	return pos <= IDEAL_TAB ? tab[pos - 1] : log2((double)pos + 1.0);
 }
 
+/* The IDCG of the whole ideal ranking with gain = grade, position by
+ * position as trec_eval sums it; *npos gets its positions. */
+static inline double ideal_dcg(const double *tab, const struct topic_image *ti,
+			       uint64_t *npos)
+{
+	struct ideal w;
+	double idcg = 0;
+	int32_t g;
+	ideal_init(&w, ti);
+	while ((g = ideal_next(&w)) > 0)
+		idcg += (double)g / ideal_disc(tab, w.pos);
+	*npos = w.pos;
+	return idcg;
+}
+
 /* setup of the measures that use ideal_disc: m->tab = the table. */
 static inline void ideal_setup(struct measure *m)
 {

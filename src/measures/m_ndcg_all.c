@@ -37,13 +37,8 @@ static void ndcg_all_names(const struct measure *m, int o, char *name,
 static void ndcg_all_prep(const struct measure *m, const struct topic_image *ti,
 			  double *area)
 {
-	struct ideal w;
-	double idcg = 0;
-	int32_t g;
-	ideal_init(&w, ti);
-	while ((g = ideal_next(&w)) > 0)
-		idcg += (double)g / ideal_disc(m->tab, w.pos);
-	area[0] = idcg;
+	uint64_t npos;
+	area[0] = ideal_dcg(m->tab, ti, &npos);
 }
 
 static void ndcg_all_score(const struct measure *m, const struct ranked *r,

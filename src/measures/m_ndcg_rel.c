@@ -37,14 +37,9 @@ static void ndcg_rel_names(const struct measure *m, int o, char *name,
 static void ndcg_rel_prep(const struct measure *m, const struct topic_image *ti,
 			  double *area)
 {
-	struct ideal w;
-	double idcg = 0;
-	int32_t g;
-	ideal_init(&w, ti);
-	while ((g = ideal_next(&w)) > 0)
-		idcg += (double)g / ideal_disc(m->tab, w.pos);
-	area[0] = idcg;
-	area[1] = (double)w.pos;
+	uint64_t npos;
+	area[0] = ideal_dcg(m->tab, ti, &npos);
+	area[1] = (double)npos;
 }
 
 static void ndcg_rel_score(const struct measure *m, const struct ranked *r,
