@@ -5,6 +5,8 @@
  *
  * Adding a measure: write src/measures/m_NAME.c defining a
  * struct measure_def, declare it below and add one row to measure_table.
+ * A measure that computes one of trec_eval's sets trec_order (its place
+ * in trec_eval's table, which -F trec follows); cbeval's own leave it 0.
  * GM(M) is no row: measure_name.c parses M and sets struct measure.gm.
  */
 #include "measure.h"
