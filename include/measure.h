@@ -121,6 +121,31 @@ static inline uint64_t measure_rel_at(const struct ranked *r,
 	return cnt;
 }
 
+/* trec_eval's order of its measures (te_trec_measures in its measures.c),
+ * which -F trec follows within a topic and in the block "all": each
+ * measure_def that computes a trec_eval measure says which in its
+ * trec_order; 0 (TREC_ORDER_NONE) for cbeval's own measures, which come
+ * after trec_eval's in -m order (see output.c).  Within one family the
+ * parameters go in ascending order, as trec_eval sorts its cutoffs.
+ * runid, relstring, dcg, ideal_dcg and the prefs measures are not cbeval
+ * measures; they keep their places so that the list reads as trec_eval's. */
+enum trec_order {
+	TREC_ORDER_NONE = 0,
+	TREC_ORDER_RUNID, TREC_ORDER_NUM_Q, TREC_ORDER_NUM_RET,
+	TREC_ORDER_NUM_REL, TREC_ORDER_NUM_REL_RET, TREC_ORDER_MAP,
+	TREC_ORDER_GM_MAP, TREC_ORDER_RPREC, TREC_ORDER_BPREF,
+	TREC_ORDER_RECIP_RANK, TREC_ORDER_IPREC_AT_RECALL, TREC_ORDER_P,
+	TREC_ORDER_RELSTRING, TREC_ORDER_RECALL, TREC_ORDER_INFAP,
+	TREC_ORDER_GM_BPREF, TREC_ORDER_RPREC_MULT, TREC_ORDER_UTILITY,
+	TREC_ORDER_11PT_AVG, TREC_ORDER_BING, TREC_ORDER_G, TREC_ORDER_DCG,
+	TREC_ORDER_IDEAL_DCG, TREC_ORDER_NDCG, TREC_ORDER_NDCG_REL,
+	TREC_ORDER_RNDCG, TREC_ORDER_NDCG_CUT, TREC_ORDER_MAP_CUT,
+	TREC_ORDER_RELATIVE_P, TREC_ORDER_SUCCESS, TREC_ORDER_SET_P,
+	TREC_ORDER_SET_RELATIVE_P, TREC_ORDER_SET_RECALL, TREC_ORDER_SET_MAP,
+	TREC_ORDER_SET_F, TREC_ORDER_NUM_NONREL_JUDGED_RET, TREC_ORDER_PREFS,
+	TREC_ORDER_RBP, TREC_ORDER_RBP_RESID, TREC_ORDER_UNJ
+};
+
 struct measure;
 
 struct measure_def {
@@ -184,6 +209,9 @@ struct measure_def {
 	/* Nonzero: -F trec prints only the value for "all", as trec_eval
 	 * prints num_q (the TSV output still has every topic's value). */
 	int trec_all_only;
+	/* Where -F trec prints it: the trec_eval measure it computes
+	 * (enum trec_order), 0 for a measure trec_eval does not have. */
+	enum trec_order trec_order;
 };
 
 /* Doubles of the per-topic area of a measure (see measure_def.prep). */
@@ -296,6 +324,15 @@ void measure_fmt_param(char *out, size_t outsz, double v);
  * that reads back as v, else as measure_fmt_param (0.125), so that the
  * name tells the measure apart where trec_eval's would not. */
 void measure_fmt_param2(char *out, size_t outsz, double v);
+
+/* trec_eval's place of m (enum trec_order), 0 when m is not one of
+ * trec_eval's measures: a measure_def with no trec_order, a GM(M) or a
+ * (rel=N) form. */
+int measure_trec_order(const struct measure *m);
+/* Compare a and b as -F trec orders them: by trec_order (0 last), then
+ * within one trec_eval measure by ascending parameters; 0 when -F trec
+ * keeps their -m order. */
+int measure_trec_cmp(const struct measure *a, const struct measure *b);
 
 /* Print the lines of --help listing the measures (every synopsis of the
  * table) and their trec_eval aliases. */

@@ -5,8 +5,11 @@
  * each run in command-line order, for each topic in natural order (with -q)
  * and then "all", one row per measure output in -m order.  -F trec prints
  * trec_eval's layout instead ("%-22s\t%s\t%6.4f" with trec_eval's names,
- * "%-22s\t%s\t%ld" for whole-number measures such as num_ret), one block
- * per run opened by a "runid" line.
+ * "%-22s\t%s\t%ld" for whole-number measures such as num_ret) in
+ * trec_eval's order: one block per run; with -q every topic's lines
+ * (qids by strcmp), then a "runid" line, then the lines of "all";
+ * measures in trec_eval's table order (measure_trec_cmp), cbeval's own
+ * after them in -m order.
  *
  * The printers write to a FILE and report write errors through the return
  * value: 0, or -1 when the stream failed (for instance a full disk).

@@ -5,6 +5,8 @@
  *
  * Adding a measure: write src/measures/m_NAME.c defining a
  * struct measure_def, declare it below and add one row to measure_table.
+ * A measure that computes one of trec_eval's sets trec_order (its place
+ * in trec_eval's table, which -F trec follows); cbeval's own leave it 0.
  * GM(M) is no row: measure_name.c parses M and sets struct measure.gm.
  */
 #include "measure.h"
@@ -166,4 +168,36 @@ int measure_same(const struct measure *a, const struct measure *b)
 	       a->coef[0] == b->coef[0] && a->coef[1] == b->coef[1] &&
 	       a->coef[2] == b->coef[2] && a->coef[3] == b->coef[3] &&
 	       strcmp(a->name[0], b->name[0]) == 0;
+}
+
+int measure_trec_order(const struct measure *m)
+{
+	if (m->gm || m->rel_set)
+		return TREC_ORDER_NONE;
+	return (int)m->def->trec_order;
+}
+
+static int cmp_double(double a, double b)
+{
+	return a < b ? -1 : a > b;
+}
+
+int measure_trec_cmp(const struct measure *a, const struct measure *b)
+{
+	int oa = measure_trec_order(a), ob = measure_trec_order(b), c;
+	if (oa != ob)
+		return oa == TREC_ORDER_NONE ? 1 : ob == TREC_ORDER_NONE ? -1
+		       : oa < ob ? -1 : 1;
+	if (oa == TREC_ORDER_NONE)
+		return 0;
+	/* one trec_eval measure: its parameters ascending (trec_eval sorts
+	 * its cutoff lists) */
+	if (a->k != b->k)
+		return a->k < b->k ? -1 : 1;
+	if ((c = cmp_double(a->p, b->p)) != 0)
+		return c;
+	for (int i = 0; i < 4; i++)
+		if ((c = cmp_double(a->coef[i], b->coef[i])) != 0)
+			return c;
+	return 0;
 }

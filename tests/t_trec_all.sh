@@ -19,11 +19,25 @@
 # averages over the run's topics) is not an issue here, since
 # results.test holds every topic of the qrels.
 #
-# Then -m official and -m all_trec as groups (below).
+# The bytes too, as trec_eval orders its lines (per run: with -q every
+# topic's lines, topics by strcmp, then runid, then the lines of all;
+# measures in trec_eval's table order, a family's parameters ascending):
+# for each file whose every name cbeval computes (test.official,
+# test.official.q, test.params), cbeval's output with the file's measures
+# given to -m in the reverse of the file's order must be the file, byte
+# for byte.  trec_eval prints a runid line only when -m names runid
+# (test.params has none); cbeval always prints one, which must then be in
+# trec_eval's place (after the topics, before the lines of all) and is
+# removed before the comparison.
+#
+# Then -m official and -m all_trec as groups (below); each -m all_trec
+# output is also compared byte for byte with its file less its relstring
+# lines.
 #
 # The one cell known to differ on purpose, num_rel's "all" under -l
 # (trec_eval counts rel > 0 whatever -l says; see tests/t_ref.sh), is
-# checked as the sum of trec_eval's own per-topic rows instead.
+# checked as the sum of trec_eval's own per-topic rows instead, and left
+# out of the byte comparison of -m all_trec when it alone differs.
 set -u
 . tests/lib.sh
 A=tests/ref/trec_eval_all
@@ -63,6 +77,36 @@ known() {
 		fi
 	done
 	echo "$1" >> "$T/unknown"; return 1
+}
+
+# bytes LABEL OUT FILE: ok when cbeval's OUT is trec_eval's FILE byte for
+# byte, less cbeval's runid line when FILE has none (checked in its place).
+# With -n, the lines "num_rel <tab>all" are left out of both when they
+# alone differ (see the end of the header).  Sets rc 0 or 1.
+bytes() {
+	nr=
+	[ "$1" = -n ] && { nr=1; shift; }
+	rc=0
+	cp "$2" "$T/bytes.got"
+	if ! grep -q '^runid ' "$3"; then
+		at=$(($(awk -F '\t' '$2 != "all"' "$3" | wc -l) + 1))
+		if [ "$(grep -c '^runid ' "$2")" != 1 ] ||
+		   [ "$(sed -n "${at}p" "$2" | cut -f 1)" != "runid                 " ]; then
+			nok "$1: cbeval's runid line is not line $at, after the topics and before the lines of all"
+			rc=1; return
+		fi
+		sed "${at}d" "$2" > "$T/bytes.got"
+	fi
+	if cmp -s "$T/bytes.got" "$3"; then
+		ok "$1: the bytes of trec_eval's file ($(wc -l < "$3" | tr -d ' ') lines)"
+	elif [ -n "$nr" ] &&
+	     grep -v '^num_rel               	all	' "$T/bytes.got" > "$T/bytes.got2" &&
+	     grep -v '^num_rel               	all	' "$3" | cmp -s "$T/bytes.got2" -; then
+		ok "$1: the bytes of trec_eval's file but num_rel's line of all ($(wc -l < "$3" | tr -d ' ') lines; num_rel all is the per-topic sum, see t_ref.sh)"
+	else
+		nok "$1: not trec_eval's bytes: $(diff "$T/bytes.got" "$3" | head -n 5 | tr '\n' ' ')"
+		rc=1
+	fi
 }
 
 for f in "$A"/*.txt; do
@@ -107,6 +151,17 @@ for f in "$A"/*.txt; do
 	}' "$T/out" "$f" | sort > "$T/res"
 	cat "$T/res"
 	grep -q '^not ok' "$T/res" && fail=1
+	# every name computed: the bytes, with -m in the reverse order
+	[ -z "$missing" ] || continue
+	rev=$(awk -F'\t' 'FNR == NR { spec[$1] = $2; next }
+		{ n[++k] = $1 } END { for (i = k; i >= 1; i--) printf " -m %s", spec[n[i]] }' "$T/known" "$T/names")
+	# shellcheck disable=SC2086
+	if ! "$CBEVAL" -F trec $opts $rev "$q" "$r" > "$T/out" 2> "$T/err"; then
+		nok "$b: cbeval failed with -m in reverse order: $(head -n 1 "$T/err")"
+		fail=1; continue
+	fi
+	bytes "$b: -m in reverse order" "$T/out" "$f"
+	[ $rc = 0 ] || fail=1
 done
 # The groups: -m official without -q prints trec_eval's bytes; -m
 # all_trec gives trec_eval's number on every line of every -m all_trec
@@ -142,5 +197,8 @@ for f in "$A"/*.plain.txt "$A"/*.c.txt "$A"/*.l2.txt "$A"/*.M100.txt "$A"/*.cl3.
 	}' "$T/out" "$f" > "$T/res"
 	cat "$T/res"
 	grep -q '^not ok' "$T/res" && fail=1
+	grep -v '^relstring ' "$f" > "$T/norel"
+	bytes -n "$b: -m all_trec, trec_eval's file less relstring" "$T/out" "$T/norel"
+	[ $rc = 0 ] || fail=1
 done
 exit $fail

@@ -45,6 +45,7 @@ static void pt11_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_11pt_avg = {
+	.trec_order = TREC_ORDER_11PT_AVG,
 	.name = "11pt_avg",
 	.binary = 1,
 	.synopsis = "11pt_avg",

@@ -45,6 +45,7 @@ static void ap_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_ap = {
+	.trec_order = TREC_ORDER_MAP,
 	.name = "AP",
 	.binary = 1,
 	.synopsis = "AP",

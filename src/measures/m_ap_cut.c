@@ -46,6 +46,7 @@ static void ap_cut_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_ap_cut = {
+	.trec_order = TREC_ORDER_MAP_CUT,
 	.name = "AP",
 	.binary = 1,
 	.synopsis = "AP@k",

@@ -44,6 +44,7 @@ static void bing_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_bing = {
+	.trec_order = TREC_ORDER_BING,
 	.name = "binG",
 	.binary = 1,
 	.synopsis = "binG",

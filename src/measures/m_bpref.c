@@ -89,6 +89,7 @@ static void bpref_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_bpref = {
+	.trec_order = TREC_ORDER_BPREF,
 	.name = "bpref",
 	.binary = 1,
 	.synopsis = "bpref",

@@ -67,6 +67,7 @@ static void g_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_g = {
+	.trec_order = TREC_ORDER_G,
 	.name = "G",
 	.synopsis = "G",
 	.n_out = 1,

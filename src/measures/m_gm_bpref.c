@@ -45,6 +45,7 @@ static void gm_bpref_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_gm_bpref = {
+	.trec_order = TREC_ORDER_GM_BPREF,
 	.name = "gm_bpref",
 	.binary = 1,
 	.synopsis = "gm_bpref",

@@ -40,6 +40,7 @@ static void gm_map_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_gm_map = {
+	.trec_order = TREC_ORDER_GM_MAP,
 	.name = "gm_map",
 	.binary = 1,
 	.synopsis = "gm_map",

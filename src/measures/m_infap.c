@@ -94,6 +94,7 @@ static void infap_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_infap = {
+	.trec_order = TREC_ORDER_INFAP,
 	.name = "infAP",
 	.binary = 1,
 	.synopsis = "infAP",

@@ -88,6 +88,7 @@ static void iprec_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_iprec_at = {
+	.trec_order = TREC_ORDER_IPREC_AT_RECALL,
 	.name = "IPrec",
 	.binary = 1,
 	.synopsis = "IPrec@r",

@@ -73,6 +73,7 @@ static void ndcg_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_ndcg = {
+	.trec_order = TREC_ORDER_NDCG_CUT,
 	.name = "nDCG",
 	.synopsis = "nDCG@k",
 	.n_out = 1,

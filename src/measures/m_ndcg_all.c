@@ -56,6 +56,7 @@ static void ndcg_all_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_ndcg_all = {
+	.trec_order = TREC_ORDER_NDCG,
 	.name = "nDCG",
 	.synopsis = "nDCG",
 	.n_out = 1,

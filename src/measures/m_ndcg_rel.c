@@ -67,6 +67,7 @@ static void ndcg_rel_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_ndcg_rel = {
+	.trec_order = TREC_ORDER_NDCG_REL,
 	.name = "ndcg_rel",
 	.synopsis = "ndcg_rel",
 	.n_out = 1,

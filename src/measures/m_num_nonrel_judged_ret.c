@@ -50,6 +50,7 @@ static void nnjr_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_num_nonrel_judged_ret = {
+	.trec_order = TREC_ORDER_NUM_NONREL_JUDGED_RET,
 	.name = "num_nonrel_judged_ret",
 	.binary = 1,
 	.synopsis = "num_nonrel_judged_ret",

@@ -38,6 +38,7 @@ static void num_q_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_num_q = {
+	.trec_order = TREC_ORDER_NUM_Q,
 	.name = "num_q",
 	.synopsis = "num_q",
 	.n_out = 1,

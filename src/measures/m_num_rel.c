@@ -34,6 +34,7 @@ static void num_rel_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_num_rel = {
+	.trec_order = TREC_ORDER_NUM_REL,
 	.name = "num_rel",
 	.binary = 1,
 	.synopsis = "num_rel",

@@ -38,6 +38,7 @@ static void num_rel_ret_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_num_rel_ret = {
+	.trec_order = TREC_ORDER_NUM_REL_RET,
 	.name = "num_rel_ret",
 	.binary = 1,
 	.synopsis = "num_rel_ret",

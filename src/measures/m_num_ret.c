@@ -34,6 +34,7 @@ static void num_ret_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_num_ret = {
+	.trec_order = TREC_ORDER_NUM_RET,
 	.name = "num_ret",
 	.synopsis = "num_ret",
 	.n_out = 1,

@@ -27,6 +27,7 @@ static void p_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_p = {
+	.trec_order = TREC_ORDER_P,
 	.name = "P",
 	.binary = 1,
 	.synopsis = "P@k",

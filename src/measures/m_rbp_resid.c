@@ -115,6 +115,7 @@ static void resid_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_rbp_resid = {
+	.trec_order = TREC_ORDER_RBP_RESID,
 	.name = "rbp_resid",
 	.synopsis = "rbp_resid[(p=P)]",
 	.n_out = 1,

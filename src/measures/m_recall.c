@@ -28,6 +28,7 @@ static void recall_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_recall = {
+	.trec_order = TREC_ORDER_RECALL,
 	.name = "R",
 	.binary = 1,
 	.synopsis = "R@k",

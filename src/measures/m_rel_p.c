@@ -35,6 +35,7 @@ static void rel_p_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_rel_p = {
+	.trec_order = TREC_ORDER_RELATIVE_P,
 	.name = "relative_P",
 	.binary = 1,
 	.synopsis = "relative_P@k",

@@ -77,6 +77,7 @@ static void rndcg_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_rndcg = {
+	.trec_order = TREC_ORDER_RNDCG,
 	.name = "Rndcg",
 	.synopsis = "Rndcg",
 	.n_out = 1,

@@ -31,6 +31,7 @@ static void rprec_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_rprec = {
+	.trec_order = TREC_ORDER_RPREC,
 	.name = "Rprec",
 	.binary = 1,
 	.synopsis = "Rprec",

@@ -43,6 +43,7 @@ static void rprec_mult_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_rprec_mult = {
+	.trec_order = TREC_ORDER_RPREC_MULT,
 	.name = "Rprec_mult",
 	.binary = 1,
 	.synopsis = "Rprec_mult(m=M)",

@@ -39,6 +39,7 @@ static void rr_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_rr = {
+	.trec_order = TREC_ORDER_RECIP_RANK,
 	.name = "RR",
 	.binary = 1,
 	.synopsis = "RR",

@@ -55,6 +55,7 @@ static void set_f_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_set_f = {
+	.trec_order = TREC_ORDER_SET_F,
 	.name = "SetF",
 	.binary = 1,
 	.synopsis = "SetF(beta=B)",

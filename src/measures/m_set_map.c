@@ -39,6 +39,7 @@ static void set_map_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_set_map = {
+	.trec_order = TREC_ORDER_SET_MAP,
 	.name = "SetAP",
 	.binary = 1,
 	.synopsis = "SetAP",

@@ -36,6 +36,7 @@ static void set_p_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_set_p = {
+	.trec_order = TREC_ORDER_SET_P,
 	.name = "SetP",
 	.binary = 1,
 	.synopsis = "SetP",

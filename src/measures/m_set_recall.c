@@ -35,6 +35,7 @@ static void set_recall_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_set_recall = {
+	.trec_order = TREC_ORDER_SET_RECALL,
 	.name = "SetR",
 	.binary = 1,
 	.synopsis = "SetR",

@@ -38,6 +38,7 @@ static void set_rel_p_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_set_rel_p = {
+	.trec_order = TREC_ORDER_SET_RELATIVE_P,
 	.name = "SetRelP",
 	.binary = 1,
 	.synopsis = "SetRelP",

@@ -36,6 +36,7 @@ static void success_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_success = {
+	.trec_order = TREC_ORDER_SUCCESS,
 	.name = "Success",
 	.binary = 1,
 	.synopsis = "Success@k",

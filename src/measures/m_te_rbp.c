@@ -92,6 +92,7 @@ static void te_rbp_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_te_rbp = {
+	.trec_order = TREC_ORDER_RBP,
 	.name = "rbp",
 	.synopsis = "rbp[(p=P)]",
 	.n_out = 1,

@@ -52,6 +52,7 @@ static void unj_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_unj = {
+	.trec_order = TREC_ORDER_UNJ,
 	.name = "unj",
 	.synopsis = "unj@k",
 	.n_out = 1,

@@ -125,6 +125,7 @@ static void utility_score(const struct measure *m, const struct ranked *r,
 }
 
 const struct measure_def measure_utility = {
+	.trec_order = TREC_ORDER_UTILITY,
 	.name = "utility",
 	.binary = 1,
 	.synopsis = "utility(a=A,b=B,c=C,d=D)",
