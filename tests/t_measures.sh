@@ -54,4 +54,27 @@ done
 "$CBEVAL" --top 2 --top-by 'ERR@20' -m infAP -m 'GM(RR@10)' -m 'GM(ndcg)' --svg "$T/f.svg" $Q $RUNS > "$T/top" 2> "$T/err" &&
 	[ "$(awk -F'\t' 'NR > 1 { r[$1] = 1 } END { for (k in r) n++; print n + 0 }' "$T/top")" -eq 2 ] && [ -s "$T/f.svg" ] &&
 	ok "--top-by ERR@20, GM(RR@10), GM(ndcg) and --svg" || nok "--top-by ERR@20 / GM / --svg: $(head -n 1 "$T/err")"
+# ir_measures' names (the list of issue 25) give the values of the
+# measure they name, spelled as trec_eval or canonically: every pair
+# "ir_measures name ~ other spelling" has the same per-topic values.
+pairs="AP~map AP@10~map_cut.10 P@10~P_10 R@100~recall_100 RR~recip_rank
+RR@10~recip_rank_10 nDCG~ndcg nDCG@10~ndcg_cut.10 Rprec~Rprec Bpref~bpref
+Judged@10~judged_10 NumQ~num_q NumRet~num_ret NumRel~num_rel
+NumRelRet~num_rel_ret Success@5~success_5 IPrec@0.3~iprec_at_recall_0.30
+infAP~infAP SetP~set_P SetR~set_recall SetF~set_F SetAP~set_map
+ERR@20~err_20 RBP(p=0.8)~rbp_0.8 INSQ(T=2)~insq_2 MAP~AP MRR~RR NDCG~nDCG
+MRR@10~RR@10 ndcg@10~nDCG@10 mrr~RR map~AP ap@5~AP@5"
+bad=""
+n=0
+for pr in $pairs; do
+	a=${pr%%~*} b=${pr#*~}
+	# shellcheck disable=SC2086
+	va=$("$CBEVAL" -q -p 17 -m "$a" $Q $RUNS 2> /dev/null | awk -F'\t' 'NR > 1 && $3 !~ /residual/ { print $1, $2, $4 }' | cksum)
+	# shellcheck disable=SC2086
+	vb=$("$CBEVAL" -q -p 17 -m "$b" $Q $RUNS 2> /dev/null | awk -F'\t' 'NR > 1 && $3 !~ /residual/ { print $1, $2, $4 }' | cksum)
+	n=$((n + 1))
+	[ "$va" = "$vb" ] && [ "$va" != "$(printf '' | cksum)" ] || bad="$bad $a"
+done
+if [ -z "$bad" ]; then ok "ir_measures' names: all $n give the values of the measure they name"
+else nok "ir_measures' names that differ or fail:$bad"; fi
 exit $fail
