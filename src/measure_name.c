@@ -57,6 +57,8 @@ static const struct {
 	{ "unj_", "unj", "@", "" },
 	{ "unj.", "unj", "@", "" },
 	{ "ndcg", "nDCG", "", "" },
+	{ "ndcg_", "nDCG", "(gains=", ")" },
+	{ "ndcg.", "nDCG", "(gains=", ")" },
 	{ "ndcg_exp_", "nDCG", "(dcg=exp-log2)@", "" },
 	{ "rbp.", "rbp", "(", ")" },
 	{ "rbp_p=", "rbp", "(p=", ")" },
@@ -96,6 +98,11 @@ static size_t find_alias(const char *spec)
 			continue;
 		rest = strlen(spec + al);
 		if (aliases[i].open[0] ? rest == 0 : rest != 0)
+			continue;
+		/* ndcg_L=G: a level after "ndcg_", so that a slip such as
+		 * "ndcg_cutt.10" is an unknown measure */
+		if (strcmp(aliases[i].open, "(gains=") == 0 &&
+		    !strchr("+-0123456789", spec[al]))
 			continue;
 		best = i;
 		bestlen = al;
@@ -177,6 +184,24 @@ static void unknown(const char *spec, char *err, size_t errsz)
 			 spec);
 }
 
+/* 1 when the rest of a spec has the form of def's synopsis ("@", "(" or
+ * nothing after the name) and def fits it better than form (NULL or the
+ * row found before): the rows whose synopsis has the rest's text up to
+ * its first '=' ("(gains=") go before those with its first byte only. */
+static int same_form(const struct measure_def *def, const char *rest,
+		     const struct measure_def *form)
+{
+	const char *syn = def->synopsis + strlen(def->name);
+	size_t eq = strcspn(rest, "=");
+	int full = rest[eq] == '=' && strncmp(syn, rest, eq + 1) == 0;
+	if (syn[0] != rest[0])
+		return 0;
+	if (full || !form)
+		return 1;
+	syn = form->synopsis + strlen(form->name);
+	return !(rest[eq] == '=' && strncmp(syn, rest, eq + 1) == 0);
+}
+
 /* The row of the table that takes buf, whose stem is its first stem
  * bytes (resolve_stem), into m: the rows named by the stem are tried in
  * table order (AP and AP@k are two rows named AP), the first that parses
@@ -202,7 +227,7 @@ static int parse_def(struct measure *m, const char *buf, size_t stem,
 			return 0;
 		named = def;
 		nnamed++;
-		if (def->synopsis[strlen(def->name)] == buf[stem])
+		if (same_form(def, buf + stem, form))
 			form = def;
 	}
 	if (nnamed > 1 && form)   /* its reason again */

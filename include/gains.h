@@ -1,0 +1,48 @@
+/*
+ * gains.h - trec_eval's gain parameters of ndcg (its gain_init.c): a
+ * gain G for the documents of relevance level (grade) L, given as
+ * nDCG(gains=L:G,...) or trec_eval's ndcg.L=G,...; a grade not listed
+ * is its own gain.  Levels are whole numbers from 1 to MEASURE_REL_MAX
+ * (documents of grade 0 or below are never hits, see measure.h, so a
+ * gain for them could not be honoured), at most MEASURE_GAINS_MAX of
+ * them, each once; gains are any finite numbers.
+ *
+ * The ideal ranking takes the documents of positive gain by descending
+ * gain (each with its multiplicity k in the image) and none of gain 0 or
+ * below, as trec_eval's te_calc_ndcg, which stops at the first level of
+ * gain <= 0 in its order.  cbeval orders the levels exactly; trec_eval's
+ * qsort compares gains truncated to int (comp_rel_gain), so with gains
+ * less than 1 apart its order, and then its ideal, can differ.
+ */
+#ifndef CBEVAL_GAINS_H
+#define CBEVAL_GAINS_H
+
+#include "measure.h"
+
+/* Parse the list "L:G,L:G,..." (or "L=G,...") of n bytes at s into
+ * m->ngains, m->gain_lev, m->gain_val: levels ascending, the pairs with
+ * G = L dropped (they are the default).  Returns 0 or -1 with err. */
+int gains_parse(struct measure *m, const char *s, size_t n, char *err,
+		size_t errsz);
+
+/* The list as cbeval names it ("1:3.5,2:9,4:7", trec = 0) or as -F trec
+ * does ("1=3.5,2=9.0,4=7.0": one decimal when that is exact, else the
+ * shortest form) into buf; returns its length, as snprintf. */
+size_t gains_text(const struct measure *m, int trec, char *buf, size_t bufsz);
+
+/* The gain of a document of grade g. */
+static inline double gains_of(const struct measure *m, int32_t g)
+{
+	for (int i = 0; i < m->ngains; i++)
+		if (m->gain_lev[i] == g)
+			return m->gain_val[i];
+	return (double)g;
+}
+
+/* The IDCG of the whole ideal ranking of ti under m's gains (as
+ * ideal_dcg when there are none), term by term in position order as
+ * trec_eval sums it; tab is the table of ideal_setup. */
+double gains_idcg(const struct measure *m, const double *tab,
+		  const struct topic_image *ti);
+
+#endif
