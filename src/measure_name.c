@@ -184,37 +184,33 @@ static void unknown(const char *spec, char *err, size_t errsz)
 			 spec);
 }
 
-/* 1 when the rest of a spec has the form of def's synopsis ("@", "(" or
- * nothing after the name) and def fits it better than form (NULL or the
- * row found before): the rows whose synopsis has the rest's text up to
- * its first '=' ("(gains=") go before those with its first byte only. */
-static int same_form(const struct measure_def *def, const char *rest,
-		     const struct measure_def *form)
+/* How well the rest of a spec fits def's synopsis: 2 when the synopsis
+ * has the rest's text up to its first '=' ("(gains="), 1 when only its
+ * first byte ("@", "(" or nothing after the name), else 0. */
+static int form_fit(const struct measure_def *def, const char *rest)
 {
 	const char *syn = def->synopsis + strlen(def->name);
 	size_t eq = strcspn(rest, "=");
-	int full = rest[eq] == '=' && strncmp(syn, rest, eq + 1) == 0;
 	if (syn[0] != rest[0])
 		return 0;
-	if (full || !form)
-		return 1;
-	syn = form->synopsis + strlen(form->name);
-	return !(rest[eq] == '=' && strncmp(syn, rest, eq + 1) == 0);
+	return rest[eq] == '=' && strncmp(syn, rest, eq + 1) == 0 ? 2 : 1;
 }
 
 /* The row of the table that takes buf, whose stem is its first stem
  * bytes (resolve_stem), into m: the rows named by the stem are tried in
  * table order (AP and AP@k are two rows named AP), the first that parses
  * the rest wins.  Returns 0, or -1 with m->def NULL when no row has the
- * name, else with a reason in err: that of the row whose synopsis has
- * the form of the rest ("@", "(" or nothing after the name), or the
- * forms taken. */
+ * name, else with a reason in err: that of the last row whose synopsis
+ * fits the rest best (form_fit), or the forms taken.  (The uncut nDCG
+ * comes after nDCG(dcg=exp-log2)@k in the table so that its reason is
+ * the one for "nDCG(" with neither "gains=" nor "dcg=".) */
 static int parse_def(struct measure *m, const char *buf, size_t stem,
 		     char *err, size_t errsz)
 {
 	const struct measure_def *named = NULL, *form = NULL;
 	const char *name = resolve_stem(buf, stem);
 	size_t nnamed = 0, used = 0;
+	int fit = 0;
 	for (size_t i = 0; name && i < measure_table_len; i++) {
 		const struct measure_def *def = measure_table[i];
 		if (strcmp(def->name, name) != 0)
@@ -227,8 +223,10 @@ static int parse_def(struct measure *m, const char *buf, size_t stem,
 			return 0;
 		named = def;
 		nnamed++;
-		if (same_form(def, buf + stem, form))
-			form = def;
+		if (form_fit(def, buf + stem) >= fit && form_fit(def, buf + stem)) {
+			form = def;   /* the last of the best fit */
+			fit = form_fit(def, buf + stem);
+		}
 	}
 	if (nnamed > 1 && form)   /* its reason again */
 		form->parse(m, buf + stem, err, errsz);
