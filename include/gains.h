@@ -17,6 +17,7 @@
 #ifndef CBEVAL_GAINS_H
 #define CBEVAL_GAINS_H
 
+#include "ideal.h"
 #include "measure.h"
 
 /* Parse the list "L:G,L:G,..." (or "L=G,...") of n bytes at s into
@@ -39,10 +40,52 @@ static inline double gains_of(const struct measure *m, int32_t g)
 	return (double)g;
 }
 
+/* A walk down the ideal ranking of an image under m's gains, position
+ * by position (as struct ideal walks it by grade when m has none). */
+struct gains_walk {
+	struct ideal w;            /* the walk by grade, without gains */
+	const struct measure *m;
+	const struct topic_image *ti;
+	int ord[MEASURE_GAINS_MAX]; /* listed levels in the ideal, by gain */
+	uint64_t cnt[MEASURE_GAINS_MAX]; /* their copies in the image */
+	int n, j;                  /* levels in ord, the next of them */
+	uint32_t id;               /* the next document of unlisted grade */
+	uint64_t left;             /* copies of the current level or id */
+	double g;                  /* their gain */
+	uint64_t pos;              /* positions walked */
+};
+
+void gains_walk_init(struct gains_walk *w, const struct measure *m,
+		     const struct topic_image *ti);
+double gains_walk_step(struct gains_walk *w);
+
+/* The gain (> 0) of the next position of the ideal ranking, the walk
+ * moved past it; 0 (and the walk where it is) past the ranking's end,
+ * the first position of gain <= 0. */
+static inline double gains_walk_next(struct gains_walk *w)
+{
+	if (w->m->ngains == 0) {
+		int32_t g = ideal_next(&w->w);
+		w->pos = w->w.pos;
+		return (double)g;
+	}
+	return gains_walk_step(w);
+}
+
 /* The IDCG of the whole ideal ranking of ti under m's gains (as
  * ideal_dcg when there are none), term by term in position order as
- * trec_eval sums it; tab is the table of ideal_setup. */
+ * trec_eval sums it; tab is the table of ideal_setup; *npos gets the
+ * positions of the ideal ranking. */
 double gains_idcg(const struct measure *m, const double *tab,
-		  const struct topic_image *ti);
+		  const struct topic_image *ti, uint64_t *npos);
+
+/* The parse of the measures that take gains: "" or "(gains=L:G,...)"
+ * (see gains_parse), checked to fit the names of stem and tstem. */
+int gains_parse_arg(struct measure *m, const char *arg, const char *stem,
+		    const char *tstem, char *err, size_t errsz);
+/* Their names: "STEM" and "TSTEM" without gains, else
+ * "STEM(gains=1:3.5,...)" and "TSTEM_1=3.5,...". */
+void gains_names(const struct measure *m, const char *stem,
+		 const char *tstem, char *name, char *trec);
 
 #endif

@@ -163,13 +163,21 @@ static int count_levels(const struct measure *v, size_t n)
 }
 
 /* 1 when the comma at c continues the gain list of trec_eval's
- * ndcg.L=G,L=G (or ndcg_L=G,...) that begins at item: the item is such
- * a list and "L=" follows the comma. */
+ * ndcg.L=G,L=G (or ndcg_L=G,..., and the same of ndcg_rel, Rndcg and G)
+ * that begins at item: the item is such a list and "L=" follows the
+ * comma. */
 static int gains_comma(const char *item, const char *c)
 {
-	size_t d;
-	if ((strncmp(item, "ndcg.", 5) != 0 && strncmp(item, "ndcg_", 5) != 0) ||
-	    !strchr("+-0123456789", item[5]) || item[5] == '\0')
+	static const char *const stems[] = { "ndcg", "ndcg_rel", "Rndcg", "G" };
+	size_t d, i = 0, n = 0;
+	for (; i < sizeof stems / sizeof *stems; i++) {
+		size_t len = strlen(stems[i]);
+		if (strncmp(item, stems[i], len) == 0 &&
+		    (item[len] == '.' || item[len] == '_') && item[len + 1] &&
+		    strchr("+-0123456789", item[len + 1]))
+			n = len;
+	}
+	if (n == 0)
 		return 0;
 	c += 1 + (c[1] == '+' || c[1] == '-');
 	d = strspn(c, "0123456789");

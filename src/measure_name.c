@@ -59,6 +59,12 @@ static const struct {
 	{ "ndcg", "nDCG", "", "" },
 	{ "ndcg_", "nDCG", "(gains=", ")" },
 	{ "ndcg.", "nDCG", "(gains=", ")" },
+	{ "ndcg_rel_", "ndcg_rel", "(gains=", ")" },
+	{ "ndcg_rel.", "ndcg_rel", "(gains=", ")" },
+	{ "Rndcg_", "Rndcg", "(gains=", ")" },
+	{ "Rndcg.", "Rndcg", "(gains=", ")" },
+	{ "G_", "G", "(gains=", ")" },
+	{ "G.", "G", "(gains=", ")" },
 	{ "ndcg_exp_", "nDCG", "(dcg=exp-log2)@", "" },
 	{ "rbp.", "rbp", "(", ")" },
 	{ "rbp_p=", "rbp", "(p=", ")" },
@@ -99,8 +105,8 @@ static size_t find_alias(const char *spec)
 		rest = strlen(spec + al);
 		if (aliases[i].open[0] ? rest == 0 : rest != 0)
 			continue;
-		/* ndcg_L=G: a level after "ndcg_", so that a slip such as
-		 * "ndcg_cutt.10" is an unknown measure */
+		/* ndcg_L=G (ndcg_rel, Rndcg, G too): a level after "ndcg_",
+		 * so that a slip such as "ndcg_cutt.10" is an unknown measure */
 		if (strcmp(aliases[i].open, "(gains=") == 0 &&
 		    !strchr("+-0123456789", spec[al]))
 			continue;

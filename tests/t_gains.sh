@@ -1,17 +1,19 @@
 #!/bin/sh
-# tests/t_gains.sh - the gain parameters of nDCG against trec_eval 10.0's
-# answers in tests/ref/trec_eval_gains/ (its README says which command
-# made each file): cbeval -F trec -q -c -m ndcg.L=G,... on the same qrels
-# and run must print each file byte for byte (4 decimals) less its runid
-# line; and the canonical spelling nDCG(gains=L:G,...) of the same gains
-# the same lines.
+# tests/t_gains.sh - the gain parameters of ndcg, ndcg_rel, Rndcg and G
+# against trec_eval 10.0's answers in tests/ref/trec_eval_gains/ (its
+# README says which command made each file): cbeval -F trec -q -c -m
+# M.L=G,... on the same qrels and run must print each file byte for byte
+# (4 decimals) less its runid line; and M_L=G,... and the canonical
+# spelling STEM(gains=L:G,...) of the same gains the same lines.
 set -u
 . tests/lib.sh
 G=tests/ref/trec_eval_gains
 
-while IFS='|' read -r file qrels run gains; do
-	canon="nDCG(gains=$(printf '%s' "$gains" | tr = :))"
-	for spec in "ndcg.$gains" "ndcg_$gains" "$canon"; do
+while IFS='|' read -r file qrels run meas gains; do
+	stem=$meas
+	[ "$meas" = ndcg ] && stem=nDCG
+	canon="$stem(gains=$(printf '%s' "$gains" | tr = :))"
+	for spec in "$meas.$gains" "${meas}_$gains" "$canon"; do
 		if "$CBEVAL" -F trec -q -c -m "$spec" "tests/ref/$qrels" \
 		     "tests/ref/$run" 2> "$T/err" | grep -v '^runid' > "$T/out" &&
 		   cmp -s "$T/out" "$G/$file"; then
@@ -23,16 +25,34 @@ while IFS='|' read -r file qrels run gains; do
 		fi
 	done
 done <<'LIST'
-rel_level.g1.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|1=3.5,2=9.0,4=7.0
-rel_level.g2.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|1=2.0,2=5.0,3=1.0,4=0.0
-rel_level.g3.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|1=1.5,2=-2.0,3=0.0,4=5.5
-rel_level.g4.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|1=3.5,3=-1.0,4=10.0,7=4.0
-synth.sys000.g1.txt|synth_small/qrels|synth_small/runs/sys000.run|1=2.0,2=5.0,3=1.0
-synth.sys001.g1.txt|synth_small/qrels|synth_small/runs/sys001.run|1=2.0,2=5.0,3=1.0
-synth.sys000.g2.txt|synth_small/qrels|synth_small/runs/sys000.run|1=5.5,2=-1.0,3=0.0,6=4.0
-synth.sys001.g2.txt|synth_small/qrels|synth_small/runs/sys001.run|1=5.5,2=-1.0,3=0.0,6=4.0
-synth.sys000.g3.txt|synth_small/qrels|synth_small/runs/sys000.run|2=0.0,3=7.5
-synth.sys001.g3.txt|synth_small/qrels|synth_small/runs/sys001.run|2=0.0,3=7.5
+rel_level.g1.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg|1=3.5,2=9.0,4=7.0
+rel_level.g2.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg|1=2.0,2=5.0,3=1.0,4=0.0
+rel_level.g3.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg|1=1.5,2=-2.0,3=0.0,4=5.5
+rel_level.g4.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg|1=3.5,3=-1.0,4=10.0,7=4.0
+synth.sys000.g1.txt|synth_small/qrels|synth_small/runs/sys000.run|ndcg|1=2.0,2=5.0,3=1.0
+synth.sys001.g1.txt|synth_small/qrels|synth_small/runs/sys001.run|ndcg|1=2.0,2=5.0,3=1.0
+synth.sys000.g2.txt|synth_small/qrels|synth_small/runs/sys000.run|ndcg|1=5.5,2=-1.0,3=0.0,6=4.0
+synth.sys001.g2.txt|synth_small/qrels|synth_small/runs/sys001.run|ndcg|1=5.5,2=-1.0,3=0.0,6=4.0
+synth.sys000.g3.txt|synth_small/qrels|synth_small/runs/sys000.run|ndcg|2=0.0,3=7.5
+synth.sys001.g3.txt|synth_small/qrels|synth_small/runs/sys001.run|ndcg|2=0.0,3=7.5
+ndcg_rel.rel_level.g1.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg_rel|1=3.5,2=9.0,4=7.0
+ndcg_rel.rel_level.g2.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg_rel|1=2.0,2=5.0,3=1.0,4=0.0
+ndcg_rel.rel_level.g3.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg_rel|1=1.5,2=-2.0,3=0.0,4=5.5
+ndcg_rel.rel_level.g4.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg_rel|1=3.5,3=-1.0,4=10.0,7=4.0
+ndcg_rel.synth.sys001.g1.txt|synth_small/qrels|synth_small/runs/sys001.run|ndcg_rel|1=2.0,2=5.0,3=1.0
+ndcg_rel.synth.sys001.g2.txt|synth_small/qrels|synth_small/runs/sys001.run|ndcg_rel|1=5.5,2=-1.0,3=0.0,6=4.0
+ndcg_rel.synth.sys001.g3.txt|synth_small/qrels|synth_small/runs/sys001.run|ndcg_rel|2=0.0,3=7.5
+Rndcg.rel_level.g1.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|Rndcg|1=3.5,2=9.0,4=7.0
+Rndcg.rel_level.g2.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|Rndcg|1=2.0,2=5.0,3=1.0,4=0.0
+Rndcg.synth.sys001.g1.txt|synth_small/qrels|synth_small/runs/sys001.run|Rndcg|1=2.0,2=5.0,3=1.0
+Rndcg.synth.sys001.g3.txt|synth_small/qrels|synth_small/runs/sys001.run|Rndcg|2=0.0,3=7.5
+G.rel_level.g1.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|G|1=3.5,2=9.0,4=7.0
+G.rel_level.g2.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|G|1=2.0,2=5.0,3=1.0,4=0.0
+G.rel_level.g3.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|G|1=1.5,2=-2.0,3=0.0,4=5.5
+G.rel_level.g4.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|G|1=3.5,3=-1.0,4=10.0,7=4.0
+G.synth.sys001.g1.txt|synth_small/qrels|synth_small/runs/sys001.run|G|1=2.0,2=5.0,3=1.0
+G.synth.sys001.g2.txt|synth_small/qrels|synth_small/runs/sys001.run|G|1=5.5,2=-1.0,3=0.0,6=4.0
+G.synth.sys001.g3.txt|synth_small/qrels|synth_small/runs/sys001.run|G|2=0.0,3=7.5
 LIST
 
 # The gains that are the default change nothing: ndcg.2=2.0 is ndcg.

@@ -157,39 +157,99 @@ static int gains_levels(const struct measure *m, const struct topic_image *ti,
 	return n;
 }
 
+void gains_walk_init(struct gains_walk *w, const struct measure *m,
+		     const struct topic_image *ti)
+{
+	ideal_init(&w->w, ti);
+	w->m = m;
+	w->ti = ti;
+	w->n = m->ngains ? gains_levels(m, ti, w->ord, w->cnt) : 0;
+	w->j = 0;
+	w->id = 0;
+	w->left = 0;
+	w->g = 0;
+	w->pos = 0;
+}
+
 /* The ideal ranking merges two lists in descending gain: the listed
  * levels (gains_levels) and the documents of the other grades, whose
  * ids run in descending grade, hence gain (collection.h). */
-double gains_idcg(const struct measure *m, const double *tab,
-		  const struct topic_image *ti)
+double gains_walk_step(struct gains_walk *w)
 {
-	const struct topic *t = ti->t;
-	uint64_t cnt[MEASURE_GAINS_MAX], pos = 0;
-	int ord[MEASURE_GAINS_MAX], n, j = 0;
-	uint32_t id = 0;
-	double idcg = 0;
-	if (m->ngains == 0)
-		return ideal_dcg(tab, ti, &pos);
-	n = gains_levels(m, ti, ord, cnt);
-	for (;;) {
-		double gu, gl, g;
-		uint64_t c;
-		while (id < t->n_pos &&
-		       (ti->k[id] == 0 || gains_index(m, t->grade[id]) >= 0))
-			id++;
-		gu = id < t->n_pos ? (double)t->grade[id] : 0;
-		gl = j < n ? m->gain_val[ord[j]] : 0;
+	const struct topic *t = w->ti->t;
+	const uint8_t *k = w->ti->k;
+	if (w->left == 0) {
+		double gu, gl;
+		while (w->id < t->n_pos &&
+		       (k[w->id] == 0 || gains_index(w->m, t->grade[w->id]) >= 0))
+			w->id++;
+		gu = w->id < t->n_pos ? (double)t->grade[w->id] : 0;
+		gl = w->j < w->n ? w->m->gain_val[w->ord[w->j]] : 0;
 		if (gu <= 0 && gl <= 0)
-			break;
+			return 0;
 		if (gl >= gu) {
-			g = gl;
-			c = cnt[ord[j++]];
+			w->g = gl;
+			w->left = w->cnt[w->ord[w->j++]];
 		} else {
-			g = gu;
-			c = ti->k[id++];
+			w->g = gu;
+			w->left = k[w->id++];
 		}
-		for (; c > 0; c--)
-			idcg += g / ideal_disc(tab, ++pos);
 	}
+	w->left--;
+	w->pos++;
+	return w->g;
+}
+
+double gains_idcg(const struct measure *m, const double *tab,
+		  const struct topic_image *ti, uint64_t *npos)
+{
+	struct gains_walk w;
+	double idcg = 0, g;
+	if (m->ngains == 0)
+		return ideal_dcg(tab, ti, npos);
+	gains_walk_init(&w, m, ti);
+	while ((g = gains_walk_step(&w)) > 0)
+		idcg += g / ideal_disc(tab, w.pos);
+	*npos = w.pos;
 	return idcg;
+}
+
+int gains_parse_arg(struct measure *m, const char *arg, const char *stem,
+		    const char *tstem, char *err, size_t errsz)
+{
+	size_t n = strlen(arg);
+	char buf[256];
+	if (n == 0)
+		return 0;
+	if (n < 8 || strncmp(arg, "(gains=", 7) != 0 || arg[n - 1] != ')') {
+		snprintf(err, errsz,
+			 "expected nothing or (gains=L:G,...) after the name");
+		return -1;
+	}
+	if (gains_parse(m, arg + 7, n - 8, err, errsz) != 0)
+		return -1;
+	if (gains_text(m, 0, buf, sizeof buf) + strlen(stem) + 9 >= MEASURE_NAME_MAX ||
+	    gains_text(m, 1, buf, sizeof buf) + strlen(tstem) + 2 >= MEASURE_NAME_MAX) {
+		snprintf(err, errsz, "gains too long for a measure name");
+		return -1;
+	}
+	return 0;
+}
+
+void gains_names(const struct measure *m, const char *stem,
+		 const char *tstem, char *name, char *trec)
+{
+	char buf[MEASURE_NAME_MAX], full[256];
+	if (m->ngains == 0) {
+		snprintf(name, MEASURE_NAME_MAX, "%s", stem);
+		snprintf(trec, MEASURE_NAME_MAX, "%s", tstem);
+		return;
+	}
+	/* gains_parse_arg checked that they fit */
+	gains_text(m, 0, buf, sizeof buf);
+	snprintf(full, sizeof full, "%s(gains=%s)", stem, buf);
+	snprintf(name, MEASURE_NAME_MAX, "%.63s", full);
+	gains_text(m, 1, buf, sizeof buf);
+	snprintf(full, sizeof full, "%s_%s", tstem, buf);
+	snprintf(trec, MEASURE_NAME_MAX, "%.63s", full);
 }

@@ -24,52 +24,26 @@
 #include "ideal.h"
 
 #include <stdio.h>
-#include <string.h>
 
 static int ndcg_all_parse(struct measure *m, const char *arg, char *err,
 			  size_t errsz)
 {
-	size_t n = strlen(arg);
-	char buf[256];
-	if (n == 0)
-		return 0;
-	if (n < 8 || strncmp(arg, "(gains=", 7) != 0 || arg[n - 1] != ')') {
-		snprintf(err, errsz,
-			 "expected nothing or (gains=L:G,...) after the name");
-		return -1;
-	}
-	if (gains_parse(m, arg + 7, n - 8, err, errsz) != 0)
-		return -1;
-	if (gains_text(m, 0, buf, sizeof buf) + 13 >= MEASURE_NAME_MAX ||
-	    gains_text(m, 1, buf, sizeof buf) + 6 >= MEASURE_NAME_MAX) {
-		snprintf(err, errsz, "gains too long for a measure name");
-		return -1;
-	}
-	return 0;
+	return gains_parse_arg(m, arg, "nDCG", "ndcg", err, errsz);
 }
 
 static void ndcg_all_names(const struct measure *m, int o, char *name,
 			   char *trec)
 {
-	char buf[256];
 	(void)o;
-	if (m->ngains == 0) {
-		snprintf(name, MEASURE_NAME_MAX, "nDCG");
-		snprintf(trec, MEASURE_NAME_MAX, "ndcg");
-		return;
-	}
-	/* ndcg_all_parse checked that they fit */
-	gains_text(m, 0, buf, sizeof buf);
-	snprintf(name, MEASURE_NAME_MAX, "nDCG(gains=%.50s)", buf);
-	gains_text(m, 1, buf, sizeof buf);
-	snprintf(trec, MEASURE_NAME_MAX, "ndcg_%.58s", buf);
+	gains_names(m, "nDCG", "ndcg", name, trec);
 }
 
 /* IDCG, position by position as trec_eval sums it. */
 static void ndcg_all_prep(const struct measure *m, const struct topic_image *ti,
 			  double *area)
 {
-	area[0] = gains_idcg(m, m->tab, ti);
+	uint64_t npos;
+	area[0] = gains_idcg(m, m->tab, ti, &npos);
 }
 
 static void ndcg_all_score(const struct measure *m, const struct ranked *r,
