@@ -1,7 +1,8 @@
 /*
- * gains.h - trec_eval's gain parameters of ndcg (its gain_init.c): a
- * gain G for the documents of relevance level (grade) L, given as
- * nDCG(gains=L:G,...) or trec_eval's ndcg.L=G,...; a grade not listed
+ * gains.h - trec_eval's gain parameters of ndcg, ndcg_rel, Rndcg and G
+ * (its gain_init.c): a gain G for the documents of relevance level
+ * (grade) L, given as nDCG(gains=L:G,...) or trec_eval's ndcg.L=G,...
+ * (ndcg_rel(gains=...), ndcg_rel.L=G,... and so on); a grade not listed
  * is its own gain.  Levels are whole numbers from 1 to MEASURE_REL_MAX
  * (documents of grade 0 or below are never hits, see measure.h, so a
  * gain for them could not be honoured), at most MEASURE_GAINS_MAX of

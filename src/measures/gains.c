@@ -1,6 +1,7 @@
 /*
- * gains.c - the gain parameters of nDCG (see gains.h): their list, its
- * names, and the IDCG under them.
+ * gains.c - the gain parameters of nDCG, ndcg_rel, Rndcg and G (see
+ * gains.h): their list, its names, the walk down the ideal ranking by
+ * gain and the IDCG under them.
  */
 #include "gains.h"
 #include "ideal.h"

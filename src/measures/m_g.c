@@ -8,8 +8,11 @@
  * multiplicity in an image), and S the sum of all the ideal grades.
  * 0 when S = 0 (no grade above 0) and on an empty ranking.  Ignores -l: a
  * topic with no relevant document but some of positive grade is scored.
- * Gains are the grades; trec_eval's gain parameters are not taken.
- * trec_eval name: G.
+ * Gains are the grades, or with trec_eval's gain parameters,
+ * G(gains=L:G,...) (gains.h), the gains (g* then the ideal ranking by
+ * gain, S the sum of the positive gains; a position of gain 0 adds
+ * nothing, as trec_eval skips it).  trec_eval name: G, G_L=G,... (-m
+ * takes G.L=G,... too).
  */
 #include "gains.h"
 #include "ideal.h"

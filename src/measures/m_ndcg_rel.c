@@ -11,8 +11,11 @@
  * n the length of the ranking: each relevant document not retrieved
  * counts the nDCG of the whole ranking.  0 when P = 0 (a topic with no
  * grade above 0, as trec_eval: the sum is 0) and on an empty ranking (the
- * sum is 0 too).  Gains are the grades; trec_eval's gain parameters are
- * not taken.  trec_eval name: ndcg_rel.
+ * sum is 0 too).  Gains are the grades, or with trec_eval's gain
+ * parameters, ndcg_rel(gains=L:G,...) (gains.h), the gains: then the
+ * relevant documents are those of positive gain, and P the positions of
+ * the ideal ranking by gain.  trec_eval name: ndcg_rel,
+ * ndcg_rel_L=G,... (-m takes ndcg_rel.L=G,... too).
  */
 #include "gains.h"
 #include "ideal.h"

@@ -12,8 +12,12 @@
  * is not counted).  A topic with no relevant document at -l scores 0 (the
  * level matters only there); so does an empty ranking.  A topic with a
  * relevant document but no grade above 0 (-l 0 or below) has no level:
- * trec_eval divides 0 by 0 there (nan), cbeval gives 0.  trec_eval name:
- * Rndcg.
+ * trec_eval divides 0 by 0 there (nan), cbeval gives 0.  With trec_eval's
+ * gain parameters, Rndcg(gains=L:G,...) (gains.h), the gains replace the
+ * grades and the runs are of one gain (two levels of equal gain make one
+ * run); a topic whose ideal ranking is empty (no positive gain) scores 0
+ * where trec_eval prints nan.  trec_eval name: Rndcg, Rndcg_L=G,... (-m
+ * takes Rndcg.L=G,... too).
  */
 #include "gains.h"
 #include "ideal.h"
