@@ -49,6 +49,7 @@
 #define MEASURE_REL_LEVELS 7      /* different N of (rel=N) in one list */
 #define MEASURE_MAX_OUT 2
 #define MEASURE_DEPTH 1000   /* depth bound D of RBP, INSQ and Q */
+#define MEASURE_GAINS_MAX 8  /* levels of nDCG(gains=L:G,...) */
 /* judged_depth of a measure that needs every judged span (bpref). */
 #define MEASURE_JUDGED_ALL UINT64_MAX
 
@@ -248,6 +249,12 @@ struct measure {
 	uint64_t judged_depth;   /* judged spans needed down to here */
 	int rel_set;             /* (rel=N) given: relevance at grade >= rel */
 	int rel;                 /* N of (rel=N), 1 .. MEASURE_REL_MAX */
+	/* nDCG(gains=L:G,...): gain_val[i] is the gain of the documents of
+	 * grade gain_lev[i] (levels ascending, none with G = L); any other
+	 * grade is its own gain (see gains.h). */
+	int ngains;
+	int32_t gain_lev[MEASURE_GAINS_MAX];
+	double gain_val[MEASURE_GAINS_MAX];
 	char name[MEASURE_MAX_OUT][MEASURE_NAME_MAX];
 	char trec[MEASURE_MAX_OUT][MEASURE_NAME_MAX];
 };

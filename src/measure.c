@@ -44,9 +44,9 @@ const struct measure_def *const measure_table[] = {
 	&measure_num_nonrel_judged_ret,
 	&measure_iprec_at, &measure_11pt_avg, &measure_infap, &measure_gm_map,
 	&measure_gm_bpref, &measure_utility, &measure_rprec_mult, &measure_unj,
-	&measure_ndcg_all, &measure_ndcg_rel, &measure_rndcg, &measure_g,
+	&measure_ndcg_rel, &measure_rndcg, &measure_g,
 	&measure_bing, &measure_te_rbp, &measure_rbp_resid, &measure_err,
-	&measure_ndcg_exp,
+	&measure_ndcg_exp, &measure_ndcg_all,
 };
 const size_t measure_table_len = sizeof measure_table / sizeof measure_table[0];
 
@@ -77,9 +77,10 @@ void measure_help(FILE *f)
 	      "                  AP(rel=2), R(rel=2)@1000, RBP(p=0.8,rel=2)\n"
 	      "                  trec_eval's names as it spells them (map, P_10,\n"
 	      "                  P.5,10, ndcg_cut.10, map_cut_5, iprec_at_recall_0.10,\n"
-	      "                  utility.2,-1,0,0, ndcg, rbp, set_F, ...) and the -F trec\n"
-	      "                  names (rbp_0.95, insq_5, judged_10, err_20, ...); a\n"
-	      "                  family alone (P, recall, ndcg_cut, map_cut, success,\n"
+	      "                  utility.2,-1,0,0, ndcg, ndcg.1=3.5,2=9.0, rbp, set_F,\n"
+	      "                  ...) and the -F trec names (rbp_0.95, insq_5,\n"
+	      "                  judged_10, err_20, ndcg_1=3.5,2=9.0, ...); a family\n"
+	      "                  alone (P, recall, ndcg_cut, map_cut, success,\n"
 	      "                  iprec_at_recall, Rprec_mult, unj, ...) is its default\n"
 	      "                  parameters; groups official, set and all_trec\n"
 	      "                  other names match without case (ndcg@10), and\n"

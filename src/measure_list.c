@@ -162,6 +162,28 @@ static int count_levels(const struct measure *v, size_t n)
 	return c;
 }
 
+/* 1 when the comma at c continues the gain list of trec_eval's
+ * ndcg.L=G,L=G (or ndcg_L=G,..., and the same of ndcg_rel, Rndcg and G)
+ * that begins at item: the item is such a list and "L=" follows the
+ * comma. */
+static int gains_comma(const char *item, const char *c)
+{
+	static const char *const stems[] = { "ndcg", "ndcg_rel", "Rndcg", "G" };
+	size_t d, i = 0, n = 0;
+	for (; i < sizeof stems / sizeof *stems; i++) {
+		size_t len = strlen(stems[i]);
+		if (strncmp(item, stems[i], len) == 0 &&
+		    (item[len] == '.' || item[len] == '_') && item[len + 1] &&
+		    strchr("+-0123456789", item[len + 1]))
+			n = len;
+	}
+	if (n == 0)
+		return 0;
+	c += 1 + (c[1] == '+' || c[1] == '-');
+	d = strspn(c, "0123456789");
+	return d > 0 && c[d] == '=';
+}
+
 int measure_parse_list(const char *const *specs, size_t nspecs,
 		       struct measure **out, size_t *nout, char *err,
 		       size_t errsz)
@@ -181,10 +203,12 @@ int measure_parse_list(const char *const *specs, size_t nspecs,
 			char one[MEASURE_NAME_MAX * 2], why[200];
 			size_t len = 0;
 			int depth = 0;
-			/* utility.A,B,C,D keeps its three commas */
+			/* utility.A,B,C,D keeps its three commas, and
+			 * ndcg.L=G,L=G,... those of its list */
 			int keep = strncmp(p, "utility.", 8) == 0 ||
 				   strncmp(p, "utility_", 8) == 0 ? 3 : 0;
-			while (p[len] && (p[len] != ',' || depth > 0 || keep-- > 0)) {
+			while (p[len] && (p[len] != ',' || depth > 0 || keep-- > 0 ||
+					  gains_comma(p, p + len))) {
 				depth += p[len] == '(';
 				depth -= p[len] == ')';
 				len++;

@@ -57,6 +57,14 @@ static const struct {
 	{ "unj_", "unj", "@", "" },
 	{ "unj.", "unj", "@", "" },
 	{ "ndcg", "nDCG", "", "" },
+	{ "ndcg_", "nDCG", "(gains=", ")" },
+	{ "ndcg.", "nDCG", "(gains=", ")" },
+	{ "ndcg_rel_", "ndcg_rel", "(gains=", ")" },
+	{ "ndcg_rel.", "ndcg_rel", "(gains=", ")" },
+	{ "Rndcg_", "Rndcg", "(gains=", ")" },
+	{ "Rndcg.", "Rndcg", "(gains=", ")" },
+	{ "G_", "G", "(gains=", ")" },
+	{ "G.", "G", "(gains=", ")" },
 	{ "ndcg_exp_", "nDCG", "(dcg=exp-log2)@", "" },
 	{ "rbp.", "rbp", "(", ")" },
 	{ "rbp_p=", "rbp", "(p=", ")" },
@@ -96,6 +104,11 @@ static size_t find_alias(const char *spec)
 			continue;
 		rest = strlen(spec + al);
 		if (aliases[i].open[0] ? rest == 0 : rest != 0)
+			continue;
+		/* ndcg_L=G (ndcg_rel, Rndcg, G too): a level after "ndcg_",
+		 * so that a slip such as "ndcg_cutt.10" is an unknown measure */
+		if (strcmp(aliases[i].open, "(gains=") == 0 &&
+		    !strchr("+-0123456789", spec[al]))
 			continue;
 		best = i;
 		bestlen = al;
@@ -177,19 +190,33 @@ static void unknown(const char *spec, char *err, size_t errsz)
 			 spec);
 }
 
+/* How well the rest of a spec fits def's synopsis: 2 when the synopsis
+ * has the rest's text up to its first '=' ("(gains="), 1 when only its
+ * first byte ("@", "(" or nothing after the name), else 0. */
+static int form_fit(const struct measure_def *def, const char *rest)
+{
+	const char *syn = def->synopsis + strlen(def->name);
+	size_t eq = strcspn(rest, "=");
+	if (syn[0] != rest[0])
+		return 0;
+	return rest[eq] == '=' && strncmp(syn, rest, eq + 1) == 0 ? 2 : 1;
+}
+
 /* The row of the table that takes buf, whose stem is its first stem
  * bytes (resolve_stem), into m: the rows named by the stem are tried in
  * table order (AP and AP@k are two rows named AP), the first that parses
  * the rest wins.  Returns 0, or -1 with m->def NULL when no row has the
- * name, else with a reason in err: that of the row whose synopsis has
- * the form of the rest ("@", "(" or nothing after the name), or the
- * forms taken. */
+ * name, else with a reason in err: that of the last row whose synopsis
+ * fits the rest best (form_fit), or the forms taken.  (The uncut nDCG
+ * comes after nDCG(dcg=exp-log2)@k in the table so that its reason is
+ * the one for "nDCG(" with neither "gains=" nor "dcg=".) */
 static int parse_def(struct measure *m, const char *buf, size_t stem,
 		     char *err, size_t errsz)
 {
 	const struct measure_def *named = NULL, *form = NULL;
 	const char *name = resolve_stem(buf, stem);
 	size_t nnamed = 0, used = 0;
+	int fit = 0;
 	for (size_t i = 0; name && i < measure_table_len; i++) {
 		const struct measure_def *def = measure_table[i];
 		if (strcmp(def->name, name) != 0)
@@ -202,8 +229,10 @@ static int parse_def(struct measure *m, const char *buf, size_t stem,
 			return 0;
 		named = def;
 		nnamed++;
-		if (def->synopsis[strlen(def->name)] == buf[stem])
-			form = def;
+		if (form_fit(def, buf + stem) >= fit && form_fit(def, buf + stem)) {
+			form = def;   /* the last of the best fit */
+			fit = form_fit(def, buf + stem);
+		}
 	}
 	if (nnamed > 1 && form)   /* its reason again */
 		form->parse(m, buf + stem, err, errsz);

@@ -49,7 +49,9 @@ MEAS="-m AP -m Q -m nDCG@10 -m nCG@5 -m RBP(p=0.8) -m INSQ(T=2) -m bpref
 -m num_nonrel_judged_ret
 -m IPrec@0.3 -m 11pt_avg -m infAP -m gm_map -m gm_bpref -m utility
 -m utility(a=2,b=-1,c=-0.5,d=0.25) -m Rprec_mult(m=0.6) -m unj@5
--m nDCG -m ndcg_rel -m Rndcg -m G -m binG -m rbp -m rbp(p=0.8) -m rbp_resid
+-m nDCG -m nDCG(gains=1:3.5,2:9,4:-1) -m ndcg_rel -m Rndcg -m G -m binG
+-m ndcg_rel(gains=1:3,2:0.5) -m Rndcg(gains=1:4,3:-1) -m G(gains=1:2.5,2:0)
+-m rbp -m rbp(p=0.8) -m rbp_resid
 -m ERR@20 -m ERR(max=3)@5 -m nDCG(dcg=exp-log2)@10
 -m RBP(p=0.8,gain=graded,max=2) -m INSQ(T=2,gain=graded,max=3)"
 

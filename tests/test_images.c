@@ -283,7 +283,9 @@ static const char *const specs_all[] = {
 	"Rprec_mult(m=0.2)", "Rprec_mult(m=2)", "unj@5", "unj@20",
 	"RBP(p=0.8,gain=graded)", "RBP(p=0.95,gain=graded,max=1)",
 	"INSQ(T=2,gain=graded)", "INSQ(T=1,gain=graded,max=2)",
-	"GM(RBP(p=0.8,gain=graded))",
+	"GM(RBP(p=0.8,gain=graded))", "nDCG", "nDCG(gains=1:3.5,2:9,4:-1)",
+	"nDCG(gains=1:5,2:0)", "ndcg_rel", "ndcg_rel(gains=1:3,2:0.5)",
+	"Rndcg", "Rndcg(gains=1:4,3:-1)", "G", "G(gains=1:2.5,2:0)",
 };
 static const char *const specs_shallow[] = {
 	"judged@5", "judged@20", "num_ret", "R@20", "P@5", "AP",

@@ -8,24 +8,26 @@
  * multiplicity in an image), and S the sum of all the ideal grades.
  * 0 when S = 0 (no grade above 0) and on an empty ranking.  Ignores -l: a
  * topic with no relevant document but some of positive grade is scored.
- * Gains are the grades; trec_eval's gain parameters are not taken.
- * trec_eval name: G.
+ * Gains are the grades, or with trec_eval's gain parameters,
+ * G(gains=L:G,...) (gains.h), the gains (g* then the ideal ranking by
+ * gain, S the sum of the positive gains; a position of gain 0 adds
+ * nothing, as trec_eval skips it).  trec_eval name: G, G_L=G,... (-m
+ * takes G.L=G,... too).
  */
+#include "gains.h"
 #include "ideal.h"
 
 #include <stdio.h>
 
 static int g_parse(struct measure *m, const char *arg, char *err, size_t errsz)
 {
-	return measure_parse_none(m->def->name, arg, err, errsz);
+	return gains_parse_arg(m, arg, "G", "G", err, errsz);
 }
 
 static void g_names(const struct measure *m, int o, char *name, char *trec)
 {
-	(void)m;
 	(void)o;
-	snprintf(name, MEASURE_NAME_MAX, "G");
-	snprintf(trec, MEASURE_NAME_MAX, "G");
+	gains_names(m, "G", "G", name, trec);
 }
 
 /* S, the sum of the ideal grades (whole numbers: exact). */
@@ -34,9 +36,11 @@ static void g_prep(const struct measure *m, const struct topic_image *ti,
 {
 	const struct topic *t = ti->t;
 	double s = 0;
-	(void)m;
-	for (uint32_t id = 0; id < t->n_pos; id++)
-		s += (double)t->grade[id] * (double)ti->k[id];
+	for (uint32_t id = 0; id < t->n_pos; id++) {
+		double g = gains_of(m, t->grade[id]);
+		if (g > 0)
+			s += g * (double)ti->k[id];
+	}
 	area[0] = s;
 }
 
@@ -45,23 +49,22 @@ static void g_score(const struct measure *m, const struct ranked *r,
 		    double *out)
 {
 	const struct topic *t = ti->t;
-	struct ideal w;
-	double cost = 0, got = 0, sum = 0;
-	int32_t g;
-	(void)m;
-	ideal_init(&w, ti);
+	struct gains_walk w;
+	double cost = 0, got = 0, sum = 0, g;
+	gains_walk_init(&w, m, ti);
 	for (size_t i = 0; i < r->nc; i++) {
 		const struct hit *h = &r->c[i];
 		double gain, c;
 		if (h->id >= t->n_pos)
 			continue;
 		/* C(i): the ideal's costs down to i, then 1 a position */
-		while (w.pos < h->pos && (g = ideal_next(&w)) > 0)
-			cost += g > 1 ? (double)g : 1.0;
+		while (w.pos < h->pos && (g = gains_walk_next(&w)) > 0)
+			cost += g > 1 ? g : 1.0;
 		c = cost + (double)(h->pos - w.pos);
-		gain = (double)t->grade[h->id];
+		gain = gains_of(m, t->grade[h->id]);
 		got += gain;
-		sum += gain / log2(2 + c - got);
+		if (gain != 0)   /* as trec_eval, which skips gain 0 */
+			sum += gain / log2(2 + c - got);
 	}
 	out[0] = prep[0] > 0 ? sum / prep[0] : 0;
 }
@@ -69,7 +72,7 @@ static void g_score(const struct measure *m, const struct ranked *r,
 const struct measure_def measure_g = {
 	.trec_order = TREC_ORDER_G,
 	.name = "G",
-	.synopsis = "G",
+	.synopsis = "G(gains=L:G,...)",
 	.n_out = 1,
 	.parse = g_parse,
 	.names = g_names,

@@ -11,9 +11,16 @@
  * It is nDCG@k with no cutoff.  Like trec_eval's ndcg it ignores the
  * relevance level: a topic with no document of grade >= -l but some of
  * positive grade is scored (call_when_gain).  -M cuts the ranking, not
- * the ideal.  trec_eval's gain parameters (ndcg.1=3.5,...) are not taken.
- * Canonical name nDCG; trec_eval: ndcg.
+ * the ideal.
+ * trec_eval's gain parameters (gains.h): nDCG(gains=L:G,...) gives the
+ * documents of grade L the gain G in the DCG and the ideal ranking,
+ * which then takes the documents of positive gain by descending gain.
+ * Canonical name nDCG, nDCG(gains=1:3.5,2:9,4:7) (levels ascending,
+ * each gain in its shortest form, no level whose gain is its grade);
+ * trec_eval: ndcg, ndcg_1=3.5,2=9.0,4=7.0 (-m takes ndcg.L=G,... and
+ * ndcg_L=G,..., and L=G inside the parentheses).
  */
+#include "gains.h"
 #include "ideal.h"
 
 #include <stdio.h>
@@ -21,16 +28,14 @@
 static int ndcg_all_parse(struct measure *m, const char *arg, char *err,
 			  size_t errsz)
 {
-	return measure_parse_none(m->def->name, arg, err, errsz);
+	return gains_parse_arg(m, arg, "nDCG", "ndcg", err, errsz);
 }
 
 static void ndcg_all_names(const struct measure *m, int o, char *name,
 			   char *trec)
 {
-	(void)m;
 	(void)o;
-	snprintf(name, MEASURE_NAME_MAX, "nDCG");
-	snprintf(trec, MEASURE_NAME_MAX, "ndcg");
+	gains_names(m, "nDCG", "ndcg", name, trec);
 }
 
 /* IDCG, position by position as trec_eval sums it. */
@@ -38,7 +43,7 @@ static void ndcg_all_prep(const struct measure *m, const struct topic_image *ti,
 			  double *area)
 {
 	uint64_t npos;
-	area[0] = ideal_dcg(m->tab, ti, &npos);
+	area[0] = gains_idcg(m, m->tab, ti, &npos);
 }
 
 static void ndcg_all_score(const struct measure *m, const struct ranked *r,
@@ -50,7 +55,8 @@ static void ndcg_all_score(const struct measure *m, const struct ranked *r,
 	for (size_t i = 0; i < r->nc; i++) {
 		const struct hit *h = &r->c[i];
 		if (h->id < t->n_pos)
-			dcg += (double)t->grade[h->id] / ideal_disc(m->tab, h->pos);
+			dcg += gains_of(m, t->grade[h->id]) /
+			       ideal_disc(m->tab, h->pos);
 	}
 	out[0] = prep[0] > 0 ? dcg / prep[0] : 0;
 }
@@ -58,7 +64,7 @@ static void ndcg_all_score(const struct measure *m, const struct ranked *r,
 const struct measure_def measure_ndcg_all = {
 	.trec_order = TREC_ORDER_NDCG,
 	.name = "nDCG",
-	.synopsis = "nDCG",
+	.synopsis = "nDCG(gains=L:G,...)",
 	.n_out = 1,
 	.parse = ndcg_all_parse,
 	.names = ndcg_all_names,

@@ -11,9 +11,13 @@
  * n the length of the ranking: each relevant document not retrieved
  * counts the nDCG of the whole ranking.  0 when P = 0 (a topic with no
  * grade above 0, as trec_eval: the sum is 0) and on an empty ranking (the
- * sum is 0 too).  Gains are the grades; trec_eval's gain parameters are
- * not taken.  trec_eval name: ndcg_rel.
+ * sum is 0 too).  Gains are the grades, or with trec_eval's gain
+ * parameters, ndcg_rel(gains=L:G,...) (gains.h), the gains: then the
+ * relevant documents are those of positive gain, and P the positions of
+ * the ideal ranking by gain.  trec_eval name: ndcg_rel,
+ * ndcg_rel_L=G,... (-m takes ndcg_rel.L=G,... too).
  */
+#include "gains.h"
 #include "ideal.h"
 
 #include <stdio.h>
@@ -21,16 +25,14 @@
 static int ndcg_rel_parse(struct measure *m, const char *arg, char *err,
 			  size_t errsz)
 {
-	return measure_parse_none(m->def->name, arg, err, errsz);
+	return gains_parse_arg(m, arg, "ndcg_rel", "ndcg_rel", err, errsz);
 }
 
 static void ndcg_rel_names(const struct measure *m, int o, char *name,
 			   char *trec)
 {
-	(void)m;
 	(void)o;
-	snprintf(name, MEASURE_NAME_MAX, "ndcg_rel");
-	snprintf(trec, MEASURE_NAME_MAX, "ndcg_rel");
+	gains_names(m, "ndcg_rel", "ndcg_rel", name, trec);
 }
 
 /* area[0] = IDCG(P), area[1] = P. */
@@ -38,7 +40,7 @@ static void ndcg_rel_prep(const struct measure *m, const struct topic_image *ti,
 			  double *area)
 {
 	uint64_t npos;
-	area[0] = ideal_dcg(m->tab, ti, &npos);
+	area[0] = gains_idcg(m, m->tab, ti, &npos);
 	area[1] = (double)npos;
 }
 
@@ -48,19 +50,22 @@ static void ndcg_rel_score(const struct measure *m, const struct ranked *r,
 {
 	const struct topic *t = ti->t;
 	const double P = prep[1];
-	struct ideal w;
-	double dcg = 0, idcg = 0, sum = 0, nret = 0;
-	int32_t g;
-	ideal_init(&w, ti);
+	struct gains_walk w;
+	double dcg = 0, idcg = 0, sum = 0, nret = 0, g;
+	gains_walk_init(&w, m, ti);
 	for (size_t i = 0; i < r->nc; i++) {
 		const struct hit *h = &r->c[i];
+		double gain;
 		if (h->id >= t->n_pos)
 			continue;
-		dcg += (double)t->grade[h->id] / ideal_disc(m->tab, h->pos);
-		while (w.pos < h->pos && (g = ideal_next(&w)) > 0)
-			idcg += (double)g / ideal_disc(m->tab, w.pos);
-		sum += dcg / idcg;
-		nret++;
+		gain = gains_of(m, t->grade[h->id]);
+		dcg += gain / ideal_disc(m->tab, h->pos);
+		while (w.pos < h->pos && (g = gains_walk_next(&w)) > 0)
+			idcg += g / ideal_disc(m->tab, w.pos);
+		if (gain > 0) {   /* a relevant document: its gain is positive */
+			sum += dcg / idcg;
+			nret++;
+		}
 	}
 	sum += (P - nret) * dcg / prep[0];
 	out[0] = sum > 0 ? sum / P : 0;
@@ -69,7 +74,7 @@ static void ndcg_rel_score(const struct measure *m, const struct ranked *r,
 const struct measure_def measure_ndcg_rel = {
 	.trec_order = TREC_ORDER_NDCG_REL,
 	.name = "ndcg_rel",
-	.synopsis = "ndcg_rel",
+	.synopsis = "ndcg_rel(gains=L:G,...)",
 	.n_out = 1,
 	.parse = ndcg_rel_parse,
 	.names = ndcg_rel_names,

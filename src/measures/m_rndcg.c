@@ -12,9 +12,14 @@
  * is not counted).  A topic with no relevant document at -l scores 0 (the
  * level matters only there); so does an empty ranking.  A topic with a
  * relevant document but no grade above 0 (-l 0 or below) has no level:
- * trec_eval divides 0 by 0 there (nan), cbeval gives 0.  trec_eval name:
- * Rndcg.
+ * trec_eval divides 0 by 0 there (nan), cbeval gives 0.  With trec_eval's
+ * gain parameters, Rndcg(gains=L:G,...) (gains.h), the gains replace the
+ * grades and the runs are of one gain (two levels of equal gain make one
+ * run); a topic whose ideal ranking is empty (no positive gain) scores 0
+ * where trec_eval prints nan.  trec_eval name: Rndcg, Rndcg_L=G,... (-m
+ * takes Rndcg.L=G,... too).
  */
+#include "gains.h"
 #include "ideal.h"
 
 #include <stdio.h>
@@ -22,15 +27,13 @@
 static int rndcg_parse(struct measure *m, const char *arg, char *err,
 		       size_t errsz)
 {
-	return measure_parse_none(m->def->name, arg, err, errsz);
+	return gains_parse_arg(m, arg, "Rndcg", "Rndcg", err, errsz);
 }
 
 static void rndcg_names(const struct measure *m, int o, char *name, char *trec)
 {
-	(void)m;
 	(void)o;
-	snprintf(name, MEASURE_NAME_MAX, "Rndcg");
-	snprintf(trec, MEASURE_NAME_MAX, "Rndcg");
+	gains_names(m, "Rndcg", "Rndcg", name, trec);
 }
 
 /* DCG of the copies c[*i ..] at positions <= b added to *dcg. */
@@ -40,7 +43,7 @@ static void dcg_to(const struct measure *m, const struct ranked *r,
 	for (; *i < r->nc && r->c[*i].pos <= b; (*i)++) {
 		const struct hit *h = &r->c[*i];
 		if (h->id < t->n_pos)
-			*dcg += (double)t->grade[h->id] /
+			*dcg += gains_of(m, t->grade[h->id]) /
 				ideal_disc(m->tab, h->pos);
 	}
 }
@@ -50,17 +53,16 @@ static void rndcg_score(const struct measure *m, const struct ranked *r,
 			double *out)
 {
 	const struct topic *t = ti->t;
-	struct ideal w;
-	double dcg = 0, idcg = 0, sum = 0;
+	struct gains_walk w;
+	double dcg = 0, idcg = 0, sum = 0, g, cur;
 	size_t i = 0, cnt = 0;
-	int32_t g, cur;
 	(void)prep;
-	ideal_init(&w, ti);
-	cur = ideal_next(&w);
+	gains_walk_init(&w, m, ti);
+	cur = gains_walk_next(&w);
 	while (cur > 0) {
 		uint64_t q = w.pos;
-		idcg += (double)cur / ideal_disc(m->tab, q);
-		g = ideal_next(&w);
+		idcg += cur / ideal_disc(m->tab, q);
+		g = gains_walk_next(&w);
 		if (g != cur) {   /* a run ends at q */
 			dcg_to(m, r, t, &i, q, &dcg);
 			sum += dcg / idcg;
@@ -79,7 +81,7 @@ static void rndcg_score(const struct measure *m, const struct ranked *r,
 const struct measure_def measure_rndcg = {
 	.trec_order = TREC_ORDER_RNDCG,
 	.name = "Rndcg",
-	.synopsis = "Rndcg",
+	.synopsis = "Rndcg(gains=L:G,...)",
 	.n_out = 1,
 	.parse = rndcg_parse,
 	.names = rndcg_names,

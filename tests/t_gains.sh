@@ -1,0 +1,69 @@
+#!/bin/sh
+# tests/t_gains.sh - the gain parameters of ndcg, ndcg_rel, Rndcg and G
+# against trec_eval 10.0's answers in tests/ref/trec_eval_gains/ (its
+# README says which command made each file): cbeval -F trec -q -c -m
+# M.L=G,... on the same qrels and run must print each file byte for byte
+# (4 decimals) less its runid line; and M_L=G,... and the canonical
+# spelling STEM(gains=L:G,...) of the same gains the same lines.
+set -u
+. tests/lib.sh
+G=tests/ref/trec_eval_gains
+
+while IFS='|' read -r file qrels run meas gains; do
+	stem=$meas
+	[ "$meas" = ndcg ] && stem=nDCG
+	canon="$stem(gains=$(printf '%s' "$gains" | tr = :))"
+	for spec in "$meas.$gains" "${meas}_$gains" "$canon"; do
+		if "$CBEVAL" -F trec -q -c -m "$spec" "tests/ref/$qrels" \
+		     "tests/ref/$run" 2> "$T/err" | grep -v '^runid' > "$T/out" &&
+		   cmp -s "$T/out" "$G/$file"; then
+			ok "gains: $file with -m $spec"
+		else
+			nok "gains: $file with -m $spec"
+			diff "$G/$file" "$T/out" | sed 's/^/#   /' | head -n 10
+			sed 's/^/#   /' "$T/err" | head -n 3
+		fi
+	done
+done <<'LIST'
+rel_level.g1.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg|1=3.5,2=9.0,4=7.0
+rel_level.g2.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg|1=2.0,2=5.0,3=1.0,4=0.0
+rel_level.g3.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg|1=1.5,2=-2.0,3=0.0,4=5.5
+rel_level.g4.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg|1=3.5,3=-1.0,4=10.0,7=4.0
+synth.sys000.g1.txt|synth_small/qrels|synth_small/runs/sys000.run|ndcg|1=2.0,2=5.0,3=1.0
+synth.sys001.g1.txt|synth_small/qrels|synth_small/runs/sys001.run|ndcg|1=2.0,2=5.0,3=1.0
+synth.sys000.g2.txt|synth_small/qrels|synth_small/runs/sys000.run|ndcg|1=5.5,2=-1.0,3=0.0,6=4.0
+synth.sys001.g2.txt|synth_small/qrels|synth_small/runs/sys001.run|ndcg|1=5.5,2=-1.0,3=0.0,6=4.0
+synth.sys000.g3.txt|synth_small/qrels|synth_small/runs/sys000.run|ndcg|2=0.0,3=7.5
+synth.sys001.g3.txt|synth_small/qrels|synth_small/runs/sys001.run|ndcg|2=0.0,3=7.5
+ndcg_rel.rel_level.g1.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg_rel|1=3.5,2=9.0,4=7.0
+ndcg_rel.rel_level.g2.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg_rel|1=2.0,2=5.0,3=1.0,4=0.0
+ndcg_rel.rel_level.g3.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg_rel|1=1.5,2=-2.0,3=0.0,4=5.5
+ndcg_rel.rel_level.g4.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg_rel|1=3.5,3=-1.0,4=10.0,7=4.0
+ndcg_rel.synth.sys001.g1.txt|synth_small/qrels|synth_small/runs/sys001.run|ndcg_rel|1=2.0,2=5.0,3=1.0
+ndcg_rel.synth.sys001.g2.txt|synth_small/qrels|synth_small/runs/sys001.run|ndcg_rel|1=5.5,2=-1.0,3=0.0,6=4.0
+ndcg_rel.synth.sys001.g3.txt|synth_small/qrels|synth_small/runs/sys001.run|ndcg_rel|2=0.0,3=7.5
+Rndcg.rel_level.g1.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|Rndcg|1=3.5,2=9.0,4=7.0
+Rndcg.rel_level.g2.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|Rndcg|1=2.0,2=5.0,3=1.0,4=0.0
+Rndcg.synth.sys001.g1.txt|synth_small/qrels|synth_small/runs/sys001.run|Rndcg|1=2.0,2=5.0,3=1.0
+Rndcg.synth.sys001.g3.txt|synth_small/qrels|synth_small/runs/sys001.run|Rndcg|2=0.0,3=7.5
+G.rel_level.g1.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|G|1=3.5,2=9.0,4=7.0
+G.rel_level.g2.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|G|1=2.0,2=5.0,3=1.0,4=0.0
+G.rel_level.g3.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|G|1=1.5,2=-2.0,3=0.0,4=5.5
+G.rel_level.g4.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|G|1=3.5,3=-1.0,4=10.0,7=4.0
+G.synth.sys001.g1.txt|synth_small/qrels|synth_small/runs/sys001.run|G|1=2.0,2=5.0,3=1.0
+G.synth.sys001.g2.txt|synth_small/qrels|synth_small/runs/sys001.run|G|1=5.5,2=-1.0,3=0.0,6=4.0
+G.synth.sys001.g3.txt|synth_small/qrels|synth_small/runs/sys001.run|G|2=0.0,3=7.5
+LIST
+
+# The gains that are the default change nothing: ndcg.2=2.0 is ndcg.
+"$CBEVAL" -F trec -q -c -m ndcg tests/ref/trec_eval_test/qrels.rel_level \
+	tests/ref/trec_eval_test/results.test > "$T/a" 2> /dev/null
+"$CBEVAL" -F trec -q -c -m 'ndcg.2=2.0,3=3' \
+	tests/ref/trec_eval_test/qrels.rel_level \
+	tests/ref/trec_eval_test/results.test > "$T/b" 2> /dev/null
+if [ -s "$T/a" ] && cmp -s "$T/a" "$T/b"; then
+	ok "gains: ndcg.2=2.0,3=3 is ndcg"
+else
+	nok "gains: ndcg.2=2.0,3=3 is ndcg"
+fi
+exit $fail
