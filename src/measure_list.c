@@ -163,18 +163,20 @@ static int count_levels(const struct measure *v, size_t n)
 }
 
 /* 1 when the comma at c continues the gain list of trec_eval's
- * ndcg.L=G,L=G (or ndcg_L=G,..., and the same of ndcg_rel, Rndcg and G)
+ * ndcg.L=G,L=G (or ndcg_L=G,..., and the same of ndcg_rel, Rndcg, G and
+ * rbp, whose list may open with p=P: rbp.p=0.8,1=2)
  * that begins at item: the item is such a list and "L=" follows the
  * comma. */
 static int gains_comma(const char *item, const char *c)
 {
-	static const char *const stems[] = { "ndcg", "ndcg_rel", "Rndcg", "G" };
+	static const char *const stems[] = { "ndcg", "ndcg_rel", "Rndcg", "G", "rbp" };
 	size_t d, i = 0, n = 0;
 	for (; i < sizeof stems / sizeof *stems; i++) {
 		size_t len = strlen(stems[i]);
 		if (strncmp(item, stems[i], len) == 0 &&
 		    (item[len] == '.' || item[len] == '_') && item[len + 1] &&
-		    strchr("+-0123456789", item[len + 1]))
+		    (strchr("+-0123456789", item[len + 1]) ||
+		     (i == 4 && strncmp(item + len + 1, "p=", 2) == 0)))
 			n = len;
 	}
 	if (n == 0)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/t_gains.sh - the gain parameters of ndcg, ndcg_rel, Rndcg and G
+# tests/t_gains.sh - the gain parameters of ndcg, ndcg_rel, Rndcg, G and rbp
 # against trec_eval 10.0's answers in tests/ref/trec_eval_gains/ (its
 # README says which command made each file): cbeval -F trec -q -c -m
 # M.L=G,... on the same qrels and run must print each file byte for byte
@@ -9,11 +9,12 @@ set -u
 . tests/lib.sh
 G=tests/ref/trec_eval_gains
 
-while IFS='|' read -r file qrels run meas gains; do
-	stem=$meas
-	[ "$meas" = ndcg ] && stem=nDCG
-	canon="$stem(gains=$(printf '%s' "$gains" | tr = :))"
-	for spec in "$meas.$gains" "${meas}_$gains" "$canon"; do
+# same FILE QRELS RUN SPEC...: cbeval -F trec -q -c -m SPEC prints FILE
+# less its runid line, for each SPEC.
+same() {
+	file=$1 qrels=$2 run=$3
+	shift 3
+	for spec in "$@"; do
 		if "$CBEVAL" -F trec -q -c -m "$spec" "tests/ref/$qrels" \
 		     "tests/ref/$run" 2> "$T/err" | grep -v '^runid' > "$T/out" &&
 		   cmp -s "$T/out" "$G/$file"; then
@@ -24,6 +25,13 @@ while IFS='|' read -r file qrels run meas gains; do
 			sed 's/^/#   /' "$T/err" | head -n 3
 		fi
 	done
+}
+
+while IFS='|' read -r file qrels run meas gains; do
+	stem=$meas
+	[ "$meas" = ndcg ] && stem=nDCG
+	same "$file" "$qrels" "$run" "$meas.$gains" "${meas}_$gains" \
+		"$stem(gains=$(printf '%s' "$gains" | tr = :))"
 done <<'LIST'
 rel_level.g1.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg|1=3.5,2=9.0,4=7.0
 rel_level.g2.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|ndcg|1=2.0,2=5.0,3=1.0,4=0.0
@@ -54,6 +62,32 @@ G.synth.sys001.g1.txt|synth_small/qrels|synth_small/runs/sys001.run|G|1=2.0,2=5.
 G.synth.sys001.g2.txt|synth_small/qrels|synth_small/runs/sys001.run|G|1=5.5,2=-1.0,3=0.0,6=4.0
 G.synth.sys001.g3.txt|synth_small/qrels|synth_small/runs/sys001.run|G|2=0.0,3=7.5
 LIST
+
+# rbp's gains (with p; gains >= 0), against trec_eval with its m_rbp.c
+# min and max initialised (see the README: unset there, they make
+# trec_eval's rbp depend on its build): rbp.p=P,L=G,..., rbp_p=P,L=G,...
+# and rbp(p=P,gains=L:G,...) print each file less its runid line.
+while IFS='|' read -r file qrels run p gains; do
+	same "$file" "$qrels" "$run" "rbp.p=$p,$gains" "rbp_p=$p,$gains" \
+		"rbp(p=$p,gains=$(printf '%s' "$gains" | tr = :))"
+done <<'LIST'
+rbp.rel_level.g1.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|0.8|1=2.0,3=5.0
+rbp.rel_level.g2.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|0.9|7=10.0
+rbp.rel_level.g3.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|0.5|1=0.5,2=0.7
+rbp.rel_level.g4.txt|trec_eval_test/qrels.rel_level|trec_eval_test/results.test|0.8|2=0.0,3=0.0
+rbp.synth.sys000.g1.txt|synth_small/qrels|synth_small/runs/sys000.run|0.9|1=2.0,2=5.0,3=1.0
+rbp.synth.sys001.g1.txt|synth_small/qrels|synth_small/runs/sys001.run|0.9|1=2.0,2=5.0,3=1.0
+LIST
+for bad in 'rbp.p=0.8,2=-1.0' 'rbp(p=0.8,gains=0:1)'; do
+	if "$CBEVAL" -m "$bad" tests/ref/trec_eval_test/qrels.rel_level \
+	     tests/ref/trec_eval_test/results.test > "$T/out" 2> "$T/err"; then
+		nok "gains: -m $bad is refused"
+	elif [ -s "$T/out" ]; then
+		nok "gains: -m $bad prints on stdout"
+	else
+		ok "gains: -m $bad is refused: $(head -n 1 "$T/err")"
+	fi
+done
 
 # The gains that are the default change nothing: ndcg.2=2.0 is ndcg.
 "$CBEVAL" -F trec -q -c -m ndcg tests/ref/trec_eval_test/qrels.rel_level \

@@ -53,7 +53,8 @@ MEAS="-m AP -m Q -m nDCG@10 -m nCG@5 -m RBP(p=0.8) -m INSQ(T=2) -m bpref
 -m ndcg_rel(gains=1:3,2:0.5) -m Rndcg(gains=1:4,3:-1) -m G(gains=1:2.5,2:0)
 -m rbp -m rbp(p=0.8) -m rbp_resid
 -m ERR@20 -m ERR(max=3)@5 -m nDCG(dcg=exp-log2)@10
--m RBP(p=0.8,gain=graded,max=2) -m INSQ(T=2,gain=graded,max=3)"
+-m RBP(p=0.8,gain=graded,max=2) -m INSQ(T=2,gain=graded,max=3)
+-m rbp(p=0.8,gains=1:2,3:5)"
 
 # same_table GOT WANT: the same lines, fields equal or numbers within
 # 1e-9 relative (1e-12 absolute); prints "LINES CELLS BAD".

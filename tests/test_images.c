@@ -286,6 +286,7 @@ static const char *const specs_all[] = {
 	"GM(RBP(p=0.8,gain=graded))", "nDCG", "nDCG(gains=1:3.5,2:9,4:-1)",
 	"nDCG(gains=1:5,2:0)", "ndcg_rel", "ndcg_rel(gains=1:3,2:0.5)",
 	"Rndcg", "Rndcg(gains=1:4,3:-1)", "G", "G(gains=1:2.5,2:0)",
+	"rbp(p=0.8,gains=1:2,3:5)",
 };
 static const char *const specs_shallow[] = {
 	"judged@5", "judged@20", "num_ret", "R@20", "P@5", "AP",

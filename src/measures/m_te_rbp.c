@@ -12,9 +12,23 @@
  * document but some of positive grade is scored); 0 on an empty ranking.
  * p defaults to 0.9.  Not cbeval's binary RBP(p=P) (m_rbp.c).
  * Canonical names rbp and rbp(p=P); trec_eval: rbp, rbp_p=P (-m rbp.p=P).
+ *
+ * trec_eval's gain parameters (its gain_init.c, as ndcg's: gains.h):
+ * rbp(p=0.8,gains=1:2,3:5), trec_eval's rbp.p=0.8,1=2,3=5 (printed
+ * rbp_p=0.8,1=2.0,3=5.0; p is always named once gains are).  The gains
+ * are scaled to [0, 1] as trec_eval intends: divided by the largest gain
+ * of its table when that is above 1 - the table holds every listed level
+ * (in the topic or not) and every level 1 .. the topic's largest grade
+ * (in an image, of what it keeps) at its gain - and its smallest is 0
+ * (grade 0 and unjudged documents gain 0), since gains below 0, which
+ * would move every gain, and gains for levels below 1 are refused.
  */
+#include "gains.h"
 #include "measure.h"
 #include "xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -22,14 +36,60 @@
 #define TE_RBP_P 0.9
 #define TE_RBP_TAB 16384
 
+/* The largest gain listed in the n bytes at s ("L:G,..." or "L=G,..."),
+ * the pairs at their default gain included (gains_parse drops those). */
+static double listed_max(const char *s, size_t n)
+{
+	double mx = 0;
+	for (size_t at = 0; at < n;) {
+		size_t len = strcspn(s + at, ",");
+		const char *sep = memchr(s + at, ':', len);
+		if (!sep)
+			sep = memchr(s + at, '=', len);
+		if (sep) {
+			double g = strtod(sep + 1, NULL);   /* checked by gains_parse */
+			if (g > mx)
+				mx = g;
+		}
+		at += len + 1;
+	}
+	return mx;
+}
+
+/* "(p=X)", "(gains=L:G,...)", "(p=X,gains=L:G,...)" or trec_eval's list
+ * "(p=X,L=G,...)" / "(L=G,...)" as the alias rbp. hands it over. */
 static int te_rbp_parse(struct measure *m, const char *arg, char *err,
 			size_t errsz)
 {
+	size_t n = strlen(arg), at = 1, g0 = 0;
+	char one[64];
 	m->p = TE_RBP_P;
 	if (!arg[0])
 		return 0;
-	m->k = 1;   /* p given: named with it, as trec_eval does */
-	return measure_parse_param(arg, "p", 0, 1, 1, 1, &m->p, err, errsz);
+	m->k = 1;   /* p given or gains: named with p, as trec_eval does */
+	if (n < 3 || arg[0] != '(' || arg[n - 1] != ')') {
+		snprintf(err, errsz, "expected (p=P), (gains=L:G,...) or both after the name");
+		return -1;
+	}
+	if (strncmp(arg + 1, "p=", 2) == 0) {
+		size_t len = strcspn(arg + 1, ",)");
+		snprintf(one, sizeof one, "(%.*s)", (int)len, arg + 1);
+		if (measure_parse_param(one, "p", 0, 1, 1, 1, &m->p, err, errsz) != 0)
+			return -1;
+		at = 1 + len + (arg[1 + len] == ',');
+	}
+	if (at >= n - 1)
+		return 0;
+	g0 = strncmp(arg + at, "gains=", 6) == 0 ? at + 6 : at;
+	if (gains_parse(m, arg + g0, n - 1 - g0, err, errsz) != 0)
+		return -1;
+	for (int i = 0; i < m->ngains; i++)
+		if (m->gain_val[i] < 0) {
+			snprintf(err, errsz, "a gain below 0 is not taken by rbp (trec_eval would move every gain, those of unjudged documents too)");
+			return -1;
+		}
+	m->coef[0] = listed_max(arg + g0, n - 1 - g0);
+	return 0;
 }
 
 static void te_rbp_names(const struct measure *m, int o, char *name,
@@ -38,7 +98,15 @@ static void te_rbp_names(const struct measure *m, int o, char *name,
 	char p[32];
 	(void)o;
 	measure_fmt_param(p, sizeof p, m->p);
-	if (m->k) {
+	if (m->ngains) {
+		char g[256], full[512];
+		gains_text(m, 0, g, sizeof g);
+		snprintf(full, sizeof full, "rbp(p=%s,gains=%s)", p, g);
+		snprintf(name, MEASURE_NAME_MAX, "%.63s", full);
+		gains_text(m, 1, g, sizeof g);
+		snprintf(full, sizeof full, "rbp_p=%s,%s", p, g);
+		snprintf(trec, MEASURE_NAME_MAX, "%.63s", full);
+	} else if (m->k) {
 		snprintf(name, MEASURE_NAME_MAX, "rbp(p=%s)", p);
 		snprintf(trec, MEASURE_NAME_MAX, "rbp_p=%s", p);
 	} else {
@@ -59,19 +127,28 @@ static void te_rbp_setup(struct measure *m)
 		m->tab[i] = m->tab[i - 1] * m->p;
 }
 
-/* The divisor of the grades: the largest grade the image keeps, if > 1. */
+/* The divisor of the gains: the largest gain of trec_eval's table (the
+ * listed ones, and every level 1 .. the largest grade the image keeps at
+ * its gain), if > 1. */
 static void te_rbp_prep(const struct measure *m, const struct topic_image *ti,
 			double *area)
 {
 	const struct topic *t = ti->t;
-	(void)m;
-	area[0] = 1;
+	double mx = m->ngains ? m->coef[0] : 0;
+	int32_t top = 0;
 	for (uint32_t id = 0; id < t->n_pos; id++)
 		if (ti->k[id]) {
-			if (t->grade[id] > 1)
-				area[0] = (double)t->grade[id];
+			top = t->grade[id];
 			break;
 		}
+	for (int32_t g = top; g >= 1; g--) {
+		double v = gains_of(m, g);
+		if (v > mx)
+			mx = v;
+		if (!m->ngains)
+			break;   /* the gains are the grades: the top is the largest */
+	}
+	area[0] = mx > 1 ? mx : 1;
 }
 
 static void te_rbp_score(const struct measure *m, const struct ranked *r,
@@ -85,7 +162,7 @@ static void te_rbp_score(const struct measure *m, const struct ranked *r,
 		uint64_t e = (uint64_t)h->pos - 1;
 		if (h->id >= t->n_pos)
 			continue;
-		sum += (double)t->grade[h->id] / prep[0] *
+		sum += gains_of(m, t->grade[h->id]) / prep[0] *
 		       (e < TE_RBP_TAB ? m->tab[e] : pow(m->p, (double)e));
 	}
 	out[0] = (1.0 - m->p) * sum;
@@ -94,7 +171,7 @@ static void te_rbp_score(const struct measure *m, const struct ranked *r,
 const struct measure_def measure_te_rbp = {
 	.trec_order = TREC_ORDER_RBP,
 	.name = "rbp",
-	.synopsis = "rbp[(p=P)]",
+	.synopsis = "rbp[(p=P[,gains=L:G,...])]",
 	.n_out = 1,
 	.parse = te_rbp_parse,
 	.names = te_rbp_names,
