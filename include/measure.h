@@ -147,6 +147,19 @@ enum trec_order {
 	TREC_ORDER_RBP, TREC_ORDER_RBP_RESID, TREC_ORDER_UNJ
 };
 
+/* The position of the first relevant hit of the ranking at or above
+ * position k (UINT64_MAX: anywhere), or 0 when there is none: RR, RR@k
+ * and Success@k. */
+static inline uint64_t measure_first_rel(const struct ranked *r,
+					 const struct topic_image *ti,
+					 uint64_t k)
+{
+	for (size_t i = 0; i < r->n && r->h[i].pos <= k; i++)
+		if (r->h[i].id < ti->t->n_rel)
+			return r->h[i].pos;
+	return 0;
+}
+
 struct measure;
 
 struct measure_def {
@@ -348,6 +361,18 @@ void measure_help(FILE *f);
 /* The table, for --help. */
 extern const struct measure_def *const measure_table[];
 extern const size_t measure_table_len;
+
+/* trec_eval's rbp and rbp_resid (m_te_rbp.c, m_rbp_resid.c): their
+ * default p, and m->tab[i] = p^i for i < MEASURE_TE_RBP_TAB by repeated
+ * multiplication, as trec_eval computes the powers (so that the sums are
+ * its own to the last bit); measure_te_rbp_pow gives p^e for any e. */
+#define MEASURE_TE_RBP_P 0.9
+#define MEASURE_TE_RBP_TAB 16384
+void measure_te_rbp_setup(struct measure *m);
+static inline double measure_te_rbp_pow(const struct measure *m, uint64_t e)
+{
+	return e < MEASURE_TE_RBP_TAB ? m->tab[e] : pow(m->p, (double)e);
+}
 
 /* Helpers shared by the measure files. */
 int measure_parse_none(const char *name, const char *arg, char *err,

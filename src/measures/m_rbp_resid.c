@@ -13,18 +13,14 @@
  * rbp_resid_p=P (-m rbp_resid.p=P).
  */
 #include "measure.h"
-#include "xalloc.h"
 
-#include <math.h>
 #include <stdio.h>
 
-#define RESID_P 0.9
-#define RESID_TAB 16384
 
 static int resid_parse(struct measure *m, const char *arg, char *err,
 		       size_t errsz)
 {
-	m->p = RESID_P;
+	m->p = MEASURE_TE_RBP_P;
 	if (!arg[0])
 		return 0;
 	m->k = 1;   /* p given: named with it, as trec_eval does */
@@ -45,20 +41,10 @@ static void resid_names(const struct measure *m, int o, char *name, char *trec)
 	}
 }
 
-/* tab[i] = p^i, by repeated multiplication as trec_eval computes it. */
-static void resid_setup(struct measure *m)
-{
-	m->ntab = RESID_TAB;
-	m->tab = xcalloc(RESID_TAB, sizeof *m->tab);
-	m->tab[0] = 1;
-	for (size_t i = 1; i < RESID_TAB; i++)
-		m->tab[i] = m->tab[i - 1] * m->p;
-}
-
 /* p^(pos-1). */
 static double w(const struct measure *m, uint64_t pos)
 {
-	return pos - 1 < RESID_TAB ? m->tab[pos - 1] : pow(m->p, (double)(pos - 1));
+	return measure_te_rbp_pow(m, pos - 1);
 }
 
 /* Add p^(i-1) for the positions i = a..b-1 to *s in order, as trec_eval
@@ -121,7 +107,7 @@ const struct measure_def measure_rbp_resid = {
 	.n_out = 1,
 	.parse = resid_parse,
 	.names = resid_names,
-	.setup = resid_setup,
+	.setup = measure_te_rbp_setup,
 	.judged_depth = MEASURE_JUDGED_ALL,
 	.needs_length = 1,
 	.needs_negative = 1,

@@ -28,14 +28,10 @@ static void rr_names(const struct measure *m, int o, char *name, char *trec)
 static void rr_score(const struct measure *m, const struct ranked *r,
 		  const struct topic_image *ti, const double *prep, double *out)
 {
+	uint64_t pos = measure_first_rel(r, ti, UINT64_MAX);
 	(void)m;
 	(void)prep;
-	out[0] = 0;
-	for (size_t i = 0; i < r->n; i++)
-		if (r->h[i].id < ti->t->n_rel) {
-			out[0] = 1.0 / (double)r->h[i].pos;
-			return;
-		}
+	out[0] = pos ? 1.0 / (double)pos : 0;
 }
 
 const struct measure_def measure_rr = {

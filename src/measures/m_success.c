@@ -27,12 +27,7 @@ static void success_score(const struct measure *m, const struct ranked *r,
 			  double *out)
 {
 	(void)prep;
-	out[0] = 0;
-	for (size_t i = 0; i < r->n && r->h[i].pos <= (uint64_t)m->k; i++)
-		if (r->h[i].id < ti->t->n_rel) {
-			out[0] = 1;
-			return;
-		}
+	out[0] = measure_first_rel(r, ti, (uint64_t)m->k) ? 1 : 0;
 }
 
 const struct measure_def measure_success = {

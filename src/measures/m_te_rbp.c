@@ -30,11 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <math.h>
 #include <stdio.h>
 
-#define TE_RBP_P 0.9
-#define TE_RBP_TAB 16384
 
 /* The largest gain listed in the n bytes at s ("L:G,..." or "L=G,..."),
  * the pairs at their default gain included (gains_parse drops those). */
@@ -63,7 +60,7 @@ static int te_rbp_parse(struct measure *m, const char *arg, char *err,
 {
 	size_t n = strlen(arg), at = 1, g0 = 0;
 	char one[64];
-	m->p = TE_RBP_P;
+	m->p = MEASURE_TE_RBP_P;
 	if (!arg[0])
 		return 0;
 	m->k = 1;   /* p given or gains: named with p, as trec_eval does */
@@ -118,12 +115,12 @@ static void te_rbp_names(const struct measure *m, int o, char *name,
 /* tab[i] = p^i, by repeated multiplication as trec_eval computes it, so
  * that the sums are trec_eval's to the last bit (values such as 0.8371
  * print at a rounding tie with 4 decimals). */
-static void te_rbp_setup(struct measure *m)
+void measure_te_rbp_setup(struct measure *m)
 {
-	m->ntab = TE_RBP_TAB;
-	m->tab = xcalloc(TE_RBP_TAB, sizeof *m->tab);
+	m->ntab = MEASURE_TE_RBP_TAB;
+	m->tab = xcalloc(MEASURE_TE_RBP_TAB, sizeof *m->tab);
 	m->tab[0] = 1;
-	for (size_t i = 1; i < TE_RBP_TAB; i++)
+	for (size_t i = 1; i < MEASURE_TE_RBP_TAB; i++)
 		m->tab[i] = m->tab[i - 1] * m->p;
 }
 
@@ -163,7 +160,7 @@ static void te_rbp_score(const struct measure *m, const struct ranked *r,
 		if (h->id >= t->n_pos)
 			continue;
 		sum += gains_of(m, t->grade[h->id]) / prep[0] *
-		       (e < TE_RBP_TAB ? m->tab[e] : pow(m->p, (double)e));
+		       measure_te_rbp_pow(m, e);
 	}
 	out[0] = (1.0 - m->p) * sum;
 }
@@ -175,7 +172,7 @@ const struct measure_def measure_te_rbp = {
 	.n_out = 1,
 	.parse = te_rbp_parse,
 	.names = te_rbp_names,
-	.setup = te_rbp_setup,
+	.setup = measure_te_rbp_setup,
 	.call_when_gain = 1,
 	.prep = te_rbp_prep,
 	.copies = 1,
