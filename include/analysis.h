@@ -30,6 +30,7 @@
 #include "meld.h"
 #include "pool.h"
 #include "score.h"
+#include "trec_out.h"
 
 /* What an analysis reads (see struct analysis, input): root for those of
  * the scores as given; br for those of corpus images (keep set, so
@@ -49,6 +50,8 @@ struct analysis_in {
 	FILE *pair_fig;                /* --svg --pairs: the figure's rows */
 	const struct bias_set *bias;   /* --bias's collections */
 	size_t npool;                  /* the runs given (the rest engineered) */
+	const struct trec_ctx *trec;   /* -F trec: its measures' extras */
+	struct diag *err;              /* an error in the data (print: -2) */
 };
 
 struct analysis {
@@ -62,7 +65,8 @@ struct analysis {
 	int own_pools;                 /* with --pool, scores its own images
 					  under pools of its own (each pair's):
 					  reads no kept images */
-	/* Print the table; returns 0, or -1 when writing failed. */
+	/* Print the table; returns 0, -1 when writing failed, or -2 with
+	 * in->err set when the data cannot be printed (nothing written). */
 	int (*print)(FILE *f, const struct analysis_in *in);
 	/* Draw the figure of --svg from the printed table (figure.h). */
 	fig_fn *figure;

@@ -17,6 +17,9 @@
 
 enum out_format { FORMAT_TSV, FORMAT_TREC };
 
+/* Over which topics "all" averages (--mean; see eval.h). */
+enum mean_over { MEAN_QRELS, MEAN_RUN };
+
 struct options {
 	const char *qrels;
 	char **runs;              /* borrowed from argv */
@@ -74,7 +77,22 @@ struct options {
 				     or NULL: --from-images takes them from
 				     the files */
 	int help, version;
+	/* trec_eval's options (cli_trec.c) */
+	int trec_name;            /* invoked as trec_eval: its messages */
+	int complete;             /* -c */
+	enum mean_over mean;      /* --mean (default: see options_mean) */
+	int mean_given;
+	int no_summary;           /* -n: no lines for "all" */
+	int judged_only;          /* -J */
+	uint64_t ndocs;           /* -N, 0 = not given */
+	const char *zscores;      /* -Z FILE, or NULL */
+	const char *debug_qid;    /* -D 0.QID: only this topic, or NULL */
 };
+
+/* The topics "all" averages over: --mean as given; else with -F trec
+ * those of the run unless -c (trec_eval 9's rule), and otherwise every
+ * topic of the qrels. */
+enum mean_over options_mean(const struct options *o);
 
 void options_init(struct options *o);
 void options_release(struct options *o);
@@ -84,5 +102,8 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d);
 
 void cli_help(FILE *f);
 void cli_usage(FILE *f);
+/* The trec_eval link's usage and -h (trec_help.c). */
+void trec_usage(FILE *f);
+void trec_help(FILE *f, const struct options *o);
 
 #endif

@@ -9,9 +9,25 @@
 #include "cli.h"
 #include "diag.h"
 
+#include <stddef.h>
+
 /* Check the rules between the parsed options (what needs what, what
  * excludes what, what needs two runs).  Returns 0, or -1 with d set to
  * the first broken rule.  Changes nothing. */
 int cli_check(const struct options *o, struct diag *d);
+
+/* trec_eval's options (cli_trec.c).  cli_trec_long: the short option
+ * *opt that trec_eval's long option name (n bytes; a unique prefix will
+ * do, as with getopt_long) stands for, and whether it takes a value;
+ * returns 0, -1 when it names none, -2 when the prefix is ambiguous.
+ * cli_trec_flag: set the flag -c (0), or -1 when c is not one of
+ * -c -n -J -v.  cli_trec_value: the option -c with value v (-N -R -T -Z
+ * -D -o); cli_parse_mean: --mean.  Both return 0, or -1 with d set.
+ * cli_trec_check: the rules of these options among the others. */
+int cli_trec_long(const char *name, size_t n, char *opt, int *value);
+int cli_trec_flag(struct options *o, char c);
+int cli_trec_value(struct options *o, char c, const char *v, struct diag *d);
+int cli_parse_mean(struct options *o, const char *v, struct diag *d);
+int cli_trec_check(const struct options *o, struct diag *d);
 
 #endif

@@ -46,6 +46,8 @@ size_t diag_count(const struct diag *d);
 /* Print every error as "cbeval: MSG" (an empty msg prints nothing), then
  * "cbeval: N more errors not shown" when errors were dropped. */
 void diag_print(FILE *f, const struct diag *d);
+/* The same under another program name (the trec_eval link). */
+void diag_print_as(FILE *f, const char *prog, const struct diag *d);
 /* Free what diag_keep allocated; d is unset afterwards. */
 void diag_release(struct diag *d);
 

@@ -3,13 +3,9 @@
  *
  * Plain evaluation (-b 0), TSV: header "run qid measure value", then for
  * each run in command-line order, for each topic in natural order (with -q)
- * and then "all", one row per measure output in -m order.  -F trec prints
- * trec_eval's layout instead ("%-22s\t%s\t%6.4f" with trec_eval's names,
- * "%-22s\t%s\t%ld" for whole-number measures such as num_ret) in
- * trec_eval's order: one block per run; with -q every topic's lines
- * (qids by strcmp), then a "runid" line, then the lines of "all";
- * measures in trec_eval's table order (measure_trec_cmp), cbeval's own
- * after them in -m order.
+ * and then "all" (not with -n), one row per measure output in -m order;
+ * with --mean run, a run's topics only, and "all" over them.  -F trec is
+ * printed by trec_out.c.
  *
  * The printers write to a FILE and report write errors through the return
  * value: 0, or -1 when the stream failed (for instance a full disk).
@@ -40,7 +36,8 @@ struct boot_result;
 int output_boot(FILE *f, const struct scorer *s, const struct boot_result *b,
 		const struct options *o);
 
-/* vals as score_root lays them out; means[run * nslots + slot]. */
+/* The TSV of the plain evaluation: vals as score_root lays them out;
+ * means[run * nslots + slot] (score_aggregates). */
 int output_eval(FILE *f, const struct scorer *s, const double *vals,
 		const double *means, const struct options *o);
 

@@ -24,12 +24,19 @@ struct run_opts {
 	enum run_order order;
 	uint64_t max_docs;        /* -M: keep this many per ranking, 0 = all */
 	int dedup;                /* --dedup: keep the first duplicate */
+	int left_out;             /* --mean run: topics a run lacks are left
+				     out of its "all" (said in the warning) */
 };
 
 struct run {
 	const char *path;         /* as given (not owned) */
 	const char *label;        /* for messages: path or "<stdin>" */
 	char *tag;                /* first tag of the file */
+	char *last_tag;           /* the last line's tag when it is another
+				     (trec_eval names a run by it), or NULL */
+	uint8_t *present;         /* [n_topics] 1 where the file has lines
+				     for the topic (set by run_classify's
+				     callers; -J may empty the ranking) */
 	char *name;               /* unique display name (set by run_names) */
 	unsigned long mixed_line; /* first line with another tag, or 0 */
 	char *mixed_tag;          /* that line's tag */
@@ -85,6 +92,15 @@ void run_load_group(struct run *rs, size_t n, struct collection *c,
 /* Fill r->inter, inter_off, jspan and jspan_off (the static
  * classification above) from r->off and r->ids over collection c. */
 void run_classify(struct run *r, const struct collection *c);
+
+/* Set r->present from r->off: 1 for every topic with a ranking. */
+void run_mark_present(struct run *r, const struct collection *c);
+
+/* trec_eval's -J: drop from every ranking the documents that are not
+ * judged with a grade >= 0 (unjudged, or judged with a negative grade),
+ * after -M, keeping the order; the classification is recomputed and
+ * r->present kept. */
+void run_keep_judged(struct run *r, const struct collection *c);
 
 /* The rankings of src over another collection c: id i of topic t becomes
  * map[t][i], the same document in c; the order is kept and the

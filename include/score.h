@@ -165,7 +165,10 @@ double *score_root(const struct scorer *s, struct pool *pool);
 
 /* Each run's aggregate over topics of every slot (the value of "all": the
  * mean, the sum or the geometric mean, see measure_agg), from vals as
- * score_root lays them out: agg[run * nslots + slot].  Caller frees. */
-double *score_aggregates(const struct scorer *s, const double *vals);
+ * score_root lays them out: agg[run * nslots + slot].  With left_out
+ * (--mean run), over the topics each run has (run.present) only; a run
+ * with none gets NaN means.  Caller frees. */
+double *score_aggregates(const struct scorer *s, const double *vals,
+			 int left_out);
 
 #endif

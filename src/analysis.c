@@ -12,7 +12,10 @@
 
 static int room_evaluation(FILE *f, const struct analysis_in *in)
 {
-	double *agg = score_aggregates(in->s, in->root);
+	double *agg;
+	if (in->o->format == FORMAT_TREC)
+		return trec_print(f, in->s, in->root, in->o, in->trec, in->err);
+	agg = score_aggregates(in->s, in->root, options_mean(in->o) == MEAN_RUN);
 	int rc = output_eval(f, in->s, in->root, agg, in->o);
 	free(agg);
 	return rc;

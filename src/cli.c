@@ -157,7 +157,7 @@ static const struct {
 	{ "pair-images", 1 }, { "bias", 0 }, { "against", 1 }, { "topics", 1 },
 	{ "engineered", 0 }, { "image-range", 1 }, { "from-images", 1 },
 	{ "svg", 1 }, { "save-collection", 1 }, { "collection", 1 },
-	{ "ci", 1 },
+	{ "ci", 1 }, { "mean", 1 },
 };
 
 /* Index of the long option name (n bytes), or -1. */
@@ -369,6 +369,8 @@ static int apply(struct options *o, const char *opt, const char *v,
 		return parse_mf(o, v, d);
 	} else if (strcmp(opt, "--against") == 0) {
 		return parse_against(o, v, d);
+	} else if (strcmp(opt, "--mean") == 0) {
+		return cli_parse_mean(o, v, d);
 	} else if (strcmp(opt, "--ci") == 0) {
 		if (ci_method_parse(v, &o->ci) != 0) {
 			diag_set(d, "option --ci: '%s' is not percentile, basic or bc", v);
@@ -377,6 +379,46 @@ static int apply(struct options *o, const char *opt, const char *v,
 		o->ci_given = 1;
 	}
 	return 0;
+}
+
+/* The value of option opt of argv[*i] when it takes one: the text after
+ * '=' (eq), or the next argument (advancing *i); NULL with d set. */
+static const char *opt_value(const char *opt, const char *eq, int argc,
+			     char **argv, int *i, struct diag *d)
+{
+	if (eq)
+		return eq + 1;
+	if (*i + 1 < argc)
+		return argv[++*i];
+	diag_set(d, "option %s needs a value", opt);
+	return NULL;
+}
+
+static int apply_short(struct options *o, char c, const char *v,
+		       struct diag *d);
+
+/* argv[*i], a long option that is not cbeval's: one of trec_eval's
+ * (cli_trec_long), applied as its short option. */
+static int parse_trec_long(struct options *o, int argc, char **argv, int *i,
+			   struct diag *d)
+{
+	const char *a = argv[*i], *eq = strchr(a + 2, '='), *v = NULL;
+	size_t nl = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+	char c, opt[48];
+	int value, rc = cli_trec_long(a + 2, nl, &c, &value);
+	if (rc != 0) {
+		diag_set(d, "%s option --%.*s", rc == -2 ? "ambiguous" : "unknown",
+			 nl > 40 ? 40 : (int)nl, a + 2);
+		return -1;
+	}
+	snprintf(opt, sizeof opt, "--%.*s", nl > 40 ? 40 : (int)nl, a + 2);
+	if (!value && eq) {
+		diag_set(d, "option %s takes no value", opt);
+		return -1;
+	}
+	if (value && !(v = opt_value(opt, eq, argc, argv, i, d)))
+		return -1;
+	return apply_short(o, c, v, d);
 }
 
 /* The long option argv[*i] ("--name", "--name=value" or "--name value",
@@ -388,10 +430,8 @@ static int parse_long(struct options *o, int argc, char **argv, int *i,
 	size_t nl = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
 	int k = long_find(a + 2, nl);
 	char opt[40];
-	if (k < 0) {
-		diag_set(d, "unknown option --%.*s", nl > 40 ? 40 : (int)nl, a + 2);
-		return -1;
-	}
+	if (k < 0)
+		return parse_trec_long(o, argc, argv, i, d);
 	snprintf(opt, sizeof opt, "--%s", long_opts[k].name);
 	if (!long_opts[k].value) {
 		if (eq) {
@@ -401,19 +441,34 @@ static int parse_long(struct options *o, int argc, char **argv, int *i,
 		flag(o, long_opts[k].name);
 		return 0;
 	}
-	if (eq)
-		v = eq + 1;
-	else if (*i + 1 < argc)
-		v = argv[++*i];
-	else {
-		diag_set(d, "option %s needs a value", opt);
+	if (!(v = opt_value(opt, eq, argc, argv, i, d)))
 		return -1;
-	}
 	if (strcmp(opt, "--image-range") == 0)
 		return parse_range(o, v, d);
 	if (strcmp(opt, "--from-images") == 0)
 		return add_from(o, v, d);
 	return apply(o, opt, v, d);
+}
+
+/* Short option c, with its value v when it takes one (NULL for a
+ * flag).  Returns 0, or -1 with d set. */
+static int apply_short(struct options *o, char c, const char *v,
+		       struct diag *d)
+{
+	char opt[3] = { '-', c, '\0' };
+	if (c == 'q')
+		o->per_topic = 1;
+	else if (c == 'h')
+		o->help = 1;
+	else if (strchr("mlMpFbjt", c))
+		return apply(o, opt, v, d);
+	else if (strchr("NRTZDo", c))
+		return cli_trec_value(o, c, v, d);
+	else if (cli_trec_flag(o, c) != 0) {
+		diag_set(d, "unknown option -%c", c);
+		return -1;
+	}
+	return 0;
 }
 
 /* The short options of argv[*i]: flags may be grouped (-qh); a value
@@ -425,26 +480,20 @@ static int parse_short(struct options *o, int argc, char **argv, int *i,
 	for (char *p = argv[*i] + 1; *p; p++) {
 		char opt[3] = { '-', *p, '\0' };
 		const char *v;
-		if (*p == 'q') {
-			o->per_topic = 1;
-		} else if (*p == 'c') {
-			/* trec_eval's -c: always so here */
-		} else if (*p == 'h') {
-			o->help = 1;
-		} else if (strchr("mlMpFbjt", *p)) {
-			if (p[1])
-				v = p + 1;
-			else if (*i + 1 < argc)
-				v = argv[++*i];
-			else {
-				diag_set(d, "option %s needs a value", opt);
+		if (!strchr("mlMpFbjtNRTZD", *p)) {
+			if (apply_short(o, *p, NULL, d) != 0)
 				return -1;
-			}
-			return apply(o, opt, v, d);
-		} else {
-			diag_set(d, "unknown option -%c", *p);
+			continue;
+		}
+		if (p[1])
+			v = p + 1;
+		else if (*i + 1 < argc)
+			v = argv[++*i];
+		else {
+			diag_set(d, "option %s needs a value", opt);
 			return -1;
 		}
+		return apply_short(o, *p, v, d);
 	}
 	return 0;
 }
@@ -517,7 +566,8 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 		diag_set(d, "standard input ('-') can be read only once");
 		goto fail;
 	}
-	if (cli_check(o, d) != 0 || defaults(o, d) != 0)
+	if (cli_check(o, d) != 0 || cli_trec_check(o, d) != 0 ||
+	    defaults(o, d) != 0)
 		goto fail;
 	free(files);
 	return 0;

@@ -496,6 +496,7 @@ static int read_run(struct cr *r, const struct collection *c,
 	if (!run->ids)      /* every ranking empty: still an array */
 		run->ids = xcalloc(1, sizeof *run->ids);
 	run_classify(run, c);
+	run_mark_present(run, c);
 	return 0;
 }
 

@@ -67,14 +67,19 @@ size_t diag_count(const struct diag *d)
 
 void diag_print(FILE *f, const struct diag *d)
 {
+	diag_print_as(f, "cbeval", d);
+}
+
+void diag_print_as(FILE *f, const char *prog, const struct diag *d)
+{
 	if (!d->set)
 		return;
 	if (d->msg[0])
-		fprintf(f, "cbeval: %s\n", d->msg);
+		fprintf(f, "%s: %s\n", prog, d->msg);
 	for (size_t i = 0; i < d->nmore; i++)
-		fprintf(f, "cbeval: %s\n", d->more[i]);
+		fprintf(f, "%s: %s\n", prog, d->more[i]);
 	if (d->dropped)
-		fprintf(f, "cbeval: %lu more error%s not shown\n", d->dropped,
+		fprintf(f, "%s: %lu more error%s not shown\n", prog, d->dropped,
 			d->dropped == 1 ? "" : "s");
 }
 

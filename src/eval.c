@@ -17,6 +17,7 @@
 #include "pool.h"
 #include "run.h"
 #include "score.h"
+#include "trec_out.h"
 #include "xalloc.h"
 
 #include <errno.h>
@@ -57,6 +58,7 @@ struct extras {
 	struct bias_set bs;
 	struct run *all;        /* the kept runs, then their engineered runs */
 	size_t neng;
+	const struct trec_ctx *trec;  /* -F trec's extras, or NULL */
 };
 
 static void extras_init(struct extras *x, const struct options *o)
@@ -231,7 +233,9 @@ static int print_table(const struct analysis *a, const struct analysis_in *in,
 			     fflush(stdout) == 0 ? 0 : -1;
 	}
 	free(tab.buf);
-	if (status == EXIT_OK && rc != 0) {
+	if (status == EXIT_OK && rc == -2)
+		status = EXIT_DATA;    /* in->err is d */
+	else if (status == EXIT_OK && rc != 0) {
 		diag_write_failed(d, "output");
 		status = EXIT_DATA;
 	}
@@ -273,6 +277,8 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 	in.npool = nkept;
 	in.pair_images = w.pairs;
 	in.pair_fig = w.pi.f;
+	in.trec = x ? x->trec : NULL;
+	in.err = d;
 	if (a->input == IN_IMAGES && o->pool && a->own_pools) {
 		/* scored by the analysis, pool by pool */
 	} else if (a->input == IN_IMAGES) {
@@ -406,7 +412,7 @@ static size_t select_top(const struct run *runs, size_t nruns,
 
 	scorer_init(&s, c, runs, nruns, tm, 1, seed);
 	vals = score_root(&s, pool);
-	means = score_aggregates(&s, vals);
+	means = score_aggregates(&s, vals, 0);
 	for (size_t i = 0; i < nruns; i++) {
 		r[i].v = means[i * s.nslots];
 		r[i].i = i;
@@ -480,6 +486,51 @@ static int load_inputs(struct options *o, struct collection *c,
 	return 0;
 }
 
+/* The measures of -m: as trec_eval reads them with -F trec (tc's marks,
+ * and -Z's file), else cbeval's list.  Returns 0, or an exit status
+ * with d set. */
+static int measures_of(const struct options *o, struct trec_ctx *tc,
+		       struct measure **m, size_t *nm, struct diag *d)
+{
+	const char *const *specs = (const char *const *)o->mspec;
+	size_t n = o->nmspec;
+	char err[300];
+	if (o->format == FORMAT_TREC) {
+		if (trec_marks_make(&tc->marks, specs, n, err, sizeof err) != 0) {
+			diag_set(d, "option -m: %s", err);
+			return EXIT_USAGE;
+		}
+		specs = (const char *const *)tc->marks.specs;
+		n = tc->marks.nspecs;
+		if (n == 0 && !tc->marks.runid && !tc->marks.relstring) {
+			diag_set(d, "option -m: no measure");
+			return EXIT_USAGE;
+		}
+	}
+	if ((n || o->format != FORMAT_TREC) &&
+	    measure_parse_list(specs, n, m, nm, err, sizeof err) != 0) {
+		diag_set(d, "option -m: %s", err);
+		return EXIT_USAGE;
+	}
+	if (o->format == FORMAT_TREC)
+		trec_marks_rename(&tc->marks, *m, *nm);
+	for (size_t i = 0; o->ndocs && i < *nm; i++)
+		if (strcmp((*m)[i].def->name, "utility") == 0)
+			(*m)[i].p = (double)o->ndocs;   /* trec_eval's -N */
+	if (o->zscores && zscores_load(&tc->z, o->zscores, d) != 0)
+		return EXIT_DATA;
+	return 0;
+}
+
+/* trec_eval's -J and its rule on missing topics, after loading. */
+static int trec_after_load(const struct options *o, const struct collection *c,
+			   struct collfile_runs *in, struct diag *d)
+{
+	for (size_t i = 0; o->judged_only && i < in->n; i++)
+		run_keep_judged(&in->run[i], c);
+	return trec_check_topics(c, in->run, in->n, o, d);
+}
+
 int eval_main(const struct options *given, struct diag *d)
 {
 	struct options opts = *given;   /* --collection sets the loading ones */
@@ -491,34 +542,38 @@ int eval_main(const struct options *given, struct diag *d)
 	struct run *kept = NULL;
 	struct scorer s;
 	struct measure tm;
+	struct trec_ctx tc;
 	size_t nm = 0, nkept = 0, nscored;
-	char err[300];
 	struct pool *pool;
 	struct extras x;
 	const struct run *scored;
-	int status = EXIT_DATA;
+	int status;
 
 	if (o->nfrom)
 		return merge_main(o, d);
-	if (measure_parse_list((const char *const *)o->mspec, o->nmspec, &m,
-			       &nm, err, sizeof err) != 0) {
-		diag_set(d, "option -m: %s", err);
-		return EXIT_USAGE;
-	}
+	trec_ctx_init(&tc);
 	memset(&tm, 0, sizeof tm);
-	if (o->top && top_measure(o, m, &tm, d) != 0) {
+	if ((status = measures_of(o, &tc, &m, &nm, d)) != 0 ||
+	    (o->top && top_measure(o, m, &tm, d) != 0)) {
 		for (size_t i = 0; i < nm; i++)
 			measure_release(&m[i]);
 		free(m);
-		return EXIT_USAGE;
+		trec_ctx_release(&tc);
+		return status ? status : EXIT_USAGE;
 	}
+	status = EXIT_DATA;
+	opts.ro.left_out = options_mean(o) == MEAN_RUN;
 	pool = pool_of(o);
 	collection_init(&c);
 	warnings_init(&qw);
 	extras_init(&x, o);
+	x.trec = &tc;
 	memset(&in, 0, sizeof in);
 	if (load_inputs(&opts, &c, &qw, &x, &in, pool, d) != 0)
 		goto out;
+	if ((status = trec_after_load(o, &c, &in, d)) != 0)
+		goto out;
+	status = EXIT_DATA;
 	collection_freeze(&c);
 
 	nkept = in.n;
@@ -542,5 +597,6 @@ out:
 	extras_release(&x, nkept);
 	collection_release(&c);
 	pool_release(pool);
+	trec_ctx_release(&tc);
 	return status;
 }

@@ -21,33 +21,58 @@ static int finish_stdout(void)
 	return EXIT_DATA;
 }
 
+/* 1 when the program is called trec_eval (a link to cbeval). */
+static int called_trec_eval(const char *argv0)
+{
+	const char *base = argv0 ? strrchr(argv0, '/') : NULL;
+	base = base ? base + 1 : argv0 ? argv0 : "";
+	return strcmp(base, "trec_eval") == 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
 	struct diag d = { .set = 0 };
+	const char *prog = "cbeval";
 	int status;
 
 	xalloc_setup();
 	options_init(&o);
+	if (called_trec_eval(argv[0])) {
+		/* trec_eval's output, messages, silence and exit statuses */
+		prog = "trec_eval";
+		o.trec_name = 1;
+		o.format = FORMAT_TREC;
+		o.quiet = 1;
+	}
 	if (cli_parse(&o, argc, argv, &d) != 0) {
-		diag_print(stderr, &d);
-		cli_usage(stderr);
+		diag_print_as(stderr, prog, &d);
+		if (o.trec_name)
+			trec_usage(stderr);
+		else
+			cli_usage(stderr);
 		options_release(&o);
 		return EXIT_USAGE;
 	}
 	if (o.help) {
-		cli_help(stdout);
+		if (o.trec_name)
+			trec_help(stdout, &o);
+		else
+			cli_help(stdout);
 		options_release(&o);
 		return finish_stdout();
 	}
 	if (o.version) {
-		printf("cbeval %s\n", CBEVAL_VERSION);
+		if (o.trec_name)   /* trec_eval says it on standard error */
+			fprintf(stderr, "trec_eval version cbeval %s\n", CBEVAL_VERSION);
+		else
+			printf("cbeval %s\n", CBEVAL_VERSION);
 		options_release(&o);
 		return finish_stdout();
 	}
 	status = eval_main(&o, &d);
 	if (status != EXIT_OK)   /* an empty message: closed pipe, quiet */
-		diag_print(stderr, &d);
+		diag_print_as(stderr, prog, &d);
 	diag_release(&d);
 	options_release(&o);
 	return status;

@@ -10,6 +10,7 @@
 #include "lex.h"
 #include "xalloc.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,7 +209,9 @@ int measure_parse_list(const char *const *specs, size_t nspecs,
 			/* utility.A,B,C,D keeps its three commas, and
 			 * ndcg.L=G,L=G,... those of its list */
 			int keep = strncmp(p, "utility.", 8) == 0 ||
-				   strncmp(p, "utility_", 8) == 0 ? 3 : 0;
+				   strncmp(p, "utility_", 8) == 0 ? 3 :
+				   strncmp(p, "11pt_avg.", 9) == 0 ||
+				   strncmp(p, "11pt_avg_", 9) == 0 ? INT_MAX : 0;
 			while (p[len] && (p[len] != ',' || depth > 0 || keep-- > 0 ||
 					  gains_comma(p, p + len))) {
 				depth += p[len] == '(';

@@ -52,6 +52,8 @@ static const struct {
 	{ "iprec_at_recall.", "IPrec", "@", "" },
 	{ "Rprec_mult_", "Rprec_mult", "(m=", ")" },
 	{ "Rprec_mult.", "Rprec_mult", "(m=", ")" },
+	{ "11pt_avg_", "11pt_avg", "(levels=", ")" },
+	{ "11pt_avg.", "11pt_avg", "(levels=", ")" },
 	{ "utility_", "utility", "(", ")" },
 	{ "utility.", "utility", "(", ")" },
 	{ "unj_", "unj", "@", "" },

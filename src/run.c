@@ -56,6 +56,8 @@ void run_init(struct run *r, const char *path)
 void run_release(struct run *r)
 {
 	free(r->tag);
+	free(r->last_tag);
+	free(r->present);
 	free(r->name);
 	free(r->mixed_tag);
 	free(r->off);
@@ -179,10 +181,16 @@ int run_parse_line(struct load *L, char *line, size_t len, struct diag *d)
 		return -1;
 	if (L->nlines++ == 0) {
 		L->r->tag = xstrndup(fs.f[5], fs.len[5]);
-	} else if (!L->mixed_line && (strlen(L->r->tag) != fs.len[5] ||
-				      memcmp(L->r->tag, fs.f[5], fs.len[5]))) {
-		L->mixed_line = rd->line;
-		L->mixed_tag = xstrndup(fs.f[5], fs.len[5]);
+	} else {
+		const char *last = L->r->last_tag ? L->r->last_tag : L->r->tag;
+		if (strlen(last) != fs.len[5] || memcmp(last, fs.f[5], fs.len[5])) {
+			if (!L->mixed_line) {
+				L->mixed_line = rd->line;
+				L->mixed_tag = xstrndup(fs.f[5], fs.len[5]);
+			}
+			free(L->r->last_tag);
+			L->r->last_tag = xstrndup(fs.f[5], fs.len[5]);
+		}
 	}
 	if (L->lastq_len && fs.len[0] == L->lastq_len &&
 	    memcmp(fs.f[0], L->lastq, fs.len[0]) == 0) {
@@ -326,6 +334,14 @@ void run_classify(struct run *r, const struct collection *c)
 	r->jspan_off[nt] = ns;
 }
 
+void run_mark_present(struct run *r, const struct collection *c)
+{
+	free(r->present);
+	r->present = xcalloc(c->n ? c->n : 1, 1);
+	for (size_t t = 0; t < c->n; t++)
+		r->present[t] = r->off[t + 1] > r->off[t];
+}
+
 size_t run_rank(struct load *L, struct run_ent *x, size_t n,
 		const struct topic *tp, unsigned long *ndup, char *dupmsg,
 		size_t dupsz, struct diag *d)
@@ -353,6 +369,7 @@ void run_finish(struct load *L, const char *const *miss, size_t nmiss,
 	struct run *r = L->r;
 	size_t nt = L->c->n;
 	run_classify(r, L->c);
+	run_mark_present(r, L->c);
 	if (ndup)
 		warnings_add(&r->warn, r->label,
 			     "%lu duplicate document%s removed, first: %s",
@@ -360,8 +377,9 @@ void run_finish(struct load *L, const char *const *miss, size_t nmiss,
 	if (nmiss) {
 		char list[800];
 		run_list_names(list, sizeof list, miss, nmiss);
-		warnings_add(&r->warn, r->label,
-			     "run has no documents for %zu of %zu topics (%s); they score 0",
+		warnings_add(&r->warn, r->label, L->o->left_out
+			     ? "run has no documents for %zu of %zu topics (%s); \"all\" leaves them out (give -c to count them as 0)"
+			     : "run has no documents for %zu of %zu topics (%s); they score 0",
 			     nmiss, nt, list);
 	}
 }

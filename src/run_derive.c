@@ -77,3 +77,24 @@ void run_engineer(struct run *dst, const struct run *src,
 	free(pos);
 	run_classify(dst, c);
 }
+
+void run_keep_judged(struct run *r, const struct collection *c)
+{
+	size_t nt = c->n, out = 0;
+	for (size_t t = 0; t < nt; t++) {
+		uint32_t keep = c->topic[t].n_nonneg;
+		size_t a = r->off[t], b = r->off[t + 1];
+		r->off[t] = out;
+		for (size_t i = a; i < b; i++)
+			if (r->ids[i] < keep)
+				r->ids[out++] = r->ids[i];
+	}
+	r->off[nt] = out;
+	free(r->inter);
+	free(r->inter_off);
+	free(r->jspan);
+	free(r->jspan_off);
+	r->inter = r->jspan = NULL;
+	r->inter_off = r->jspan_off = NULL;
+	run_classify(r, c);
+}

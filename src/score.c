@@ -418,17 +418,24 @@ double *score_root(const struct scorer *s, struct pool *pool)
 
 /* Per-run aggregates over topics (means; sums for the counts; geometric
  * means for GM), accumulated in topic order. */
-double *score_aggregates(const struct scorer *s, const double *vals)
+double *score_aggregates(const struct scorer *s, const double *vals,
+			 int left_out)
 {
 	size_t nt = s->c->n, ns = s->nslots;
 	double *m = xcalloc(size_mul(s->nruns, ns), sizeof *m);
-	for (size_t r = 0; r < s->nruns; r++)
+	for (size_t r = 0; r < s->nruns; r++) {
+		const uint8_t *in = left_out ? s->runs[r].present : NULL;
+		size_t n = nt;
+		for (size_t t = 0; in && t < nt; t++)
+			n -= !in[t];
 		for (size_t k = 0; k < ns; k++) {
 			enum measure_agg a = scorer_slot_agg(s, k);
 			double sum = 0;
 			for (size_t t = 0; t < nt; t++)
-				sum += measure_agg_term(a, vals[(r * nt + t) * ns + k]);
-			m[r * ns + k] = measure_agg_finish(a, sum, nt);
+				if (!in || in[t])
+					sum += measure_agg_term(a, vals[(r * nt + t) * ns + k]);
+			m[r * ns + k] = measure_agg_finish(a, sum, n);
 		}
+	}
 	return m;
 }

@@ -31,8 +31,7 @@
 # removed before the comparison.
 #
 # Then -m official and -m all_trec as groups (below); each -m all_trec
-# output is also compared byte for byte with its file less its relstring
-# lines.
+# output is also compared byte for byte with its file.
 #
 # The one cell known to differ on purpose, num_rel's "all" under -l
 # (trec_eval counts rel > 0 whatever -l says; see tests/t_ref.sh), is
@@ -137,7 +136,7 @@ for f in "$A"/*.txt; do
 	  want = $3
 	  if ($1 == "num_rel" && $2 == "all" && topics) { numrel_all = got[k]; next }
 	  d = got[k] - want; if (d < 0) d = -d
-	  if ((want ~ /\./ && d > 0.00005) || (want !~ /\./ && got[k] != want)) {
+	  if ($1 ~ /^relstring/ ? got[k] != want : (want ~ /\./ && d > 0.00005) || (want !~ /\./ && got[k] != want)) {
 		bad[f]++; if (!ex[f]) ex[f] = $1 " " $2 " got " got[k] " want " want }
 	  if (d > worst[f]) worst[f] = d }
 	END {
@@ -154,19 +153,18 @@ for f in "$A"/*.txt; do
 	# every name computed: the bytes, with -m in the reverse order
 	[ -z "$missing" ] || continue
 	rev=$(awk -F'\t' 'FNR == NR { spec[$1] = $2; next }
-		{ n[++k] = $1 } END { for (i = k; i >= 1; i--) printf " -m %s", spec[n[i]] }' "$T/known" "$T/names")
+		{ n[++k] = $1 } END { for (i = k; i >= 1; i--) printf " -m %s", spec[n[i]]; printf " -m runid" }' "$T/known" "$T/names")
 	# shellcheck disable=SC2086
 	if ! "$CBEVAL" -F trec $opts $rev "$q" "$r" > "$T/out" 2> "$T/err"; then
 		nok "$b: cbeval failed with -m in reverse order: $(head -n 1 "$T/err")"
 		fail=1; continue
 	fi
-	bytes "$b: -m in reverse order" "$T/out" "$f"
+	bytes -n "$b: -m in reverse order" "$T/out" "$f"
 	[ $rc = 0 ] || fail=1
 done
 # The groups: -m official without -q prints trec_eval's bytes; -m
-# all_trec gives trec_eval's number on every line of every -m all_trec
-# answer (relstring, a string per topic, is not computed: its lines are
-# left out and said so).
+# all_trec gives trec_eval's number (or relstring's string) on every line
+# of every -m all_trec answer.
 if "$CBEVAL" -F trec -m official "$TE/qrels.test" "$TE/results.test" > "$T/off" 2> "$T/err" &&
    cmp -s "$T/off" "$A/test.official.txt"; then
 	ok "-m official: the bytes of trec_eval's default measures (test.official)"
@@ -183,7 +181,6 @@ for f in "$A"/*.plain.txt "$A"/*.c.txt "$A"/*.l2.txt "$A"/*.M100.txt "$A"/*.cl3.
 	fi
 	awk -v file="$b" '
 	NR == FNR { got[$1 SUBSEP $2] = $3; next }
-	$1 == "relstring" { rs++; next }
 	{ n++; k = $1 SUBSEP $2
 	  if (!(k in got)) { bad++; if (!ex) ex = $1 " " $2 " missing"; next }
 	  d = got[k] - $3; if (d < 0) d = -d
@@ -193,12 +190,10 @@ for f in "$A"/*.plain.txt "$A"/*.c.txt "$A"/*.l2.txt "$A"/*.M100.txt "$A"/*.cl3.
 	END {
 		if (bad) printf "not ok - %s: -m all_trec: %d of %d lines differ (first: %s)\n", file, bad, n, ex
 		else printf "ok - %s: -m all_trec: all %d lines as trec_eval%s\n", file, n, nr ? " (num_rel all: the per-topic sum, see t_ref.sh)" : ""
-		if (rs) printf "ok - %s: %d relstring lines # SKIP relstring (a string, not a number) is not computed\n", file, rs
 	}' "$T/out" "$f" > "$T/res"
 	cat "$T/res"
 	grep -q '^not ok' "$T/res" && fail=1
-	grep -v '^relstring ' "$f" > "$T/norel"
-	bytes -n "$b: -m all_trec, trec_eval's file less relstring" "$T/out" "$T/norel"
+	bytes -n "$b: -m all_trec" "$T/out" "$f"
 	[ $rc = 0 ] || fail=1
 done
 exit $fail

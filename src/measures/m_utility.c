@@ -5,8 +5,8 @@
  *             + d * (N + rel_ret - ret - R)
  * with ret the ranking's positions (after -M; with multiplicity),
  * rel_ret the relevant ones and N the documents in the collection, which
- * trec_eval takes from its -N option, 0 by default; cbeval has no -N, so
- * N = 0 and d multiplies rel_ret - ret - R, as trec_eval without -N.
+ * trec_eval takes from its -N option, 0 by default; so does cbeval (-N
+ * sets m->p, see eval.c; it is not part of the name, as in trec_eval).
  * Evaluated in double precision in that order, as trec_eval.  Computed
  * when R = 0 too (then b * ret - d * ret).  An empty ranking scores as
  * trec_eval -c scores a topic the run lacks: trec_eval ranks one
@@ -121,7 +121,8 @@ static void utility_score(const struct measure *m, const struct ranked *r,
 		if (r->h[i].id < nrel)
 			rr += hit_k(ti, &r->h[i]);
 	out[0] = u[0] * (double)rr + u[1] * (double)(ret - rr) +
-		 u[2] * (double)(R - rr) + u[3] * (double)(rr - ret - R);
+		 u[2] * (double)(R - rr) +
+		 u[3] * (double)((int64_t)m->p + rr - ret - R);
 }
 
 const struct measure_def measure_utility = {
