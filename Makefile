@@ -121,8 +121,13 @@ install: cbeval
 	chmod 755 $(DESTDIR)$(PREFIX)/bin/cbeval
 	cp man/cbeval.1 $(DESTDIR)$(MANDIR)/man1/cbeval.1
 	chmod 644 $(DESTDIR)$(MANDIR)/man1/cbeval.1
+	if [ -n "$(TREC_EVAL_LINK)" ]; then \
+		ln -sf cbeval $(DESTDIR)$(PREFIX)/bin/trec_eval; fi
 
+# The trec_eval link goes only if it is ours.
 uninstall:
+	if [ "$$(readlink $(DESTDIR)$(PREFIX)/bin/trec_eval 2>/dev/null)" = cbeval ]; then \
+		rm -f $(DESTDIR)$(PREFIX)/bin/trec_eval; fi
 	rm -f $(DESTDIR)$(PREFIX)/bin/cbeval $(DESTDIR)$(MANDIR)/man1/cbeval.1
 
 clean:
