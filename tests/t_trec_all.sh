@@ -194,6 +194,15 @@ for f in "$A"/*.plain.txt "$A"/*.c.txt "$A"/*.l2.txt "$A"/*.M100.txt "$A"/*.cl3.
 	cat "$T/res"
 	grep -q '^not ok' "$T/res" && fail=1
 	bytes -n "$b: -m all_trec" "$T/out" "$f"
+	# the same bytes with one thread and with two
+	for j in 1 2; do
+		# shellcheck disable=SC2086
+		if "$CBEVAL" -j $j -F trec $opts -m all_trec "$q" "$r" 2> /dev/null | cmp -s - "$T/out"; then
+			ok "$b: -m all_trec -j $j: the same bytes"
+		else
+			nok "$b: -m all_trec -j $j differs"
+		fi
+	done
 	[ $rc = 0 ] || fail=1
 done
 exit $fail
