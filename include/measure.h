@@ -322,6 +322,12 @@ int measure_parse(struct measure *m, const char *spec, char *err,
 		  size_t errsz);
 void measure_release(struct measure *m);
 
+/* The items of trec_eval's group name (official, set, all_trec) as -m
+ * takes them, in trec_eval's print order, comma-separated; NULL when
+ * name is none of them.  runid and relstring, which are not measures,
+ * are not among them. */
+const char *measure_group_items(const char *name);
+
 /* Parse the -m arguments (specs[0..nspecs), none = the default set): each
  * a comma list of specs, where a trec_eval family name alone ("P",
  * "ndcg_cut") stands for trec_eval's nine default cutoffs and a bare

@@ -50,6 +50,14 @@ static const struct {
 };
 
 
+const char *measure_group_items(const char *name)
+{
+	for (size_t i = 0; i < sizeof groups / sizeof *groups; i++)
+		if (strcmp(name, groups[i].name) == 0)
+			return groups[i].items;
+	return NULL;
+}
+
 /* Append m to the list unless an equal measure is there already. */
 static void add_unique(struct measure **v, size_t *n, size_t *cap,
 		       struct measure *m)

@@ -15,7 +15,7 @@
 /* trec_eval's measures in its table's order (te_trec_measures).  why:
  * NULL for those cbeval computes, else why it does not. */
 static const char *const prefs_why =
-	"needs trec_eval's preference judgements (-R prefs or qrels_prefs), which cbeval does not read";
+	"needs trec_eval's preference judgements (-R prefs, qrels_prefs or qrels_jg), which cbeval does not read";
 static const struct {
 	const char *name, *why;
 } te[] = {
@@ -46,23 +46,10 @@ static const struct {
 };
 #define NTE (sizeof te / sizeof *te)
 
-/* trec_eval's nicknames (its measures.c). */
-static const struct {
-	const char *name, *items;
-} nick[] = {
-	{ "official", "runid,num_q,num_ret,num_rel,num_rel_ret,map,gm_map,"
-	  "Rprec,bpref,recip_rank,iprec_at_recall,P" },
-	{ "all_trec", "runid,num_q,num_ret,num_rel,num_rel_ret,map,gm_map,"
-	  "Rprec,bpref,recip_rank,iprec_at_recall,P,relstring,recall,unj,rbp,"
-	  "rbp_resid,infAP,gm_bpref,utility,11pt_avg,ndcg,relative_P,"
-	  "Rprec_mult,success,map_cut,ndcg_cut,ndcg_rel,Rndcg,binG,G,set_P,"
-	  "set_recall,set_relative_P,set_map,set_F,num_nonrel_judged_ret" },
-	{ "set", "runid,num_q,num_ret,num_rel,num_rel_ret,utility,set_P,"
-	  "set_recall,set_relative_P,set_map,set_F" },
-	{ "all_prefs", "runid,num_q,prefs_num_prefs_poss" },
-	{ "prefs", "runid,num_q,prefs_num_prefs_poss" },
-	{ "qrels_jg", "runid,num_q,map_avgjg" },
-};
+/* trec_eval's nicknames that cbeval refuses (its measures.c); the others
+ * are measure_group_items' groups, with runid (and relstring in
+ * all_trec). */
+static const char *const refused_nick[] = { "all_prefs", "prefs", "qrels_jg" };
 
 void trec_marks_init(struct trec_marks *tm)
 {
@@ -185,12 +172,20 @@ static int mark_arg(const char *a, const char **par, int *marked, char *err,
 		    size_t errsz)
 {
 	size_t n = strcspn(a, ".");
-	const char *p = a[n] ? a + n + 1 : NULL;
+	const char *p = a[n] ? a + n + 1 : NULL, *it;
+	char group[16];
 	int i;
-	for (size_t k = 0; k < sizeof nick / sizeof *nick; k++) {
-		const char *it = nick[k].items;
-		if (strlen(nick[k].name) != n || strncmp(a, nick[k].name, n) != 0)
-			continue;
+	for (size_t k = 0; k < sizeof refused_nick / sizeof *refused_nick; k++)
+		if (strlen(refused_nick[k]) == n && strncmp(a, refused_nick[k], n) == 0) {
+			snprintf(err, errsz, "trec_eval's group '%s' %s",
+				 refused_nick[k], prefs_why);
+			return -1;
+		}
+	snprintf(group, sizeof group, "%.*s", (int)(n < sizeof group ? n : 0), a);
+	if (n < sizeof group && (it = measure_group_items(group)) != NULL) {
+		marked[te_find("runid", 5)] = 1;
+		if (strcmp(group, "all_trec") == 0)
+			marked[te_find("relstring", 9)] = 1;
 		while (*it) {
 			size_t len = strcspn(it, ",");
 			if (mark(par, marked, (size_t)te_find(it, len), NULL, err,

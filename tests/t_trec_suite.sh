@@ -182,5 +182,6 @@ fails_in . 1 "cbeval: option -T: format 'x' is not read by cbeval: it reads trec
 fails_in . 1 "cbeval: option -Z: only with -F trec" -Z "$D/zscores_file" "$Q" "$R1"
 fails_in . 1 "cbeval: option -J: only for the plain evaluation (no -b, no analysis)" -J -b 10 "$Q" "$R1"
 fails_in . 1 "cbeval: option --mean run: not with -c (which averages over every topic of the qrels)" --mean run -c "$Q" "$R1"
-fails_in . 1 "cbeval: option -m: trec_eval's measure 'prefs_simp' needs trec_eval's preference judgements (-R prefs or qrels_prefs), which cbeval does not read" -F trec -m prefs_simp "$Q" "$R1"
+fails_in . 1 "cbeval: option -m: trec_eval's measure 'prefs_simp' needs trec_eval's preference judgements (-R prefs, qrels_prefs or qrels_jg), which cbeval does not read" -F trec -m prefs_simp "$Q" "$R1"
+fails_in . 1 "cbeval: option -m: trec_eval's group 'qrels_jg' needs trec_eval's preference judgements (-R prefs, qrels_prefs or qrels_jg), which cbeval does not read" -F trec -m qrels_jg "$Q" "$R1"
 exit $fail
