@@ -25,6 +25,8 @@ int cli_check(const struct options *o, struct diag *d);
  * -D -o); cli_parse_mean: --mean.  Both return 0, or -1 with d set.
  * cli_trec_check: the rules of these options among the others. */
 int cli_trec_long(const char *name, size_t n, char *opt, int *value);
+/* trec_eval's long option names into out[0..max); returns how many. */
+size_t cli_trec_long_names(const char **out, size_t max);
 int cli_trec_flag(struct options *o, char c);
 int cli_trec_value(struct options *o, char c, const char *v, struct diag *d);
 int cli_parse_mean(struct options *o, const char *v, struct diag *d);

@@ -2,7 +2,8 @@
  * reader.h - streaming line reader for qrels and run files.
  *
  * Reads a file, standard input ("-") or a gzip file (name ending in ".gz",
- * decompressed by a spawned "gzip -dc") in 1 MiB blocks, so memory does not
+ * or gzip data on standard input, decompressed by a spawned "gzip -dc";
+ * a UTF-8 byte-order mark is skipped) in 1 MiB blocks, so memory does not
  * grow with the file.  Lines are returned in place, NUL-terminated, with the
  * "\n" (and a "\r" just before it) removed, numbered physically from 1.
  *
@@ -14,7 +15,7 @@
  * A line longer than READER_MAX_LINE bytes is an error, as is a file that is
  * a directory, unreadable, or a .gz that gzip cannot decompress (gzip's own
  * message is passed on), or a file not named .gz that starts with gzip's
- * magic bytes ("gzip data?").
+ * magic bytes ("gzip data?"), or with those of bzip2, xz, zstd or zip.
  */
 #ifndef CBEVAL_READER_H
 #define CBEVAL_READER_H
@@ -36,6 +37,7 @@ struct reader {
 	int own_fd;
 	int errfd;              /* gzip's standard error, or -1 */
 	pid_t child;            /* gzip, or 0 */
+	pid_t feeder;           /* what feeds gzip standard input, or 0 */
 	char *buf;
 	size_t cap, len;        /* bytes buffered */
 	size_t pos;             /* start of the next unread line */

@@ -7,6 +7,7 @@
 #include "cli_int.h"
 #include "lex.h"
 #include "measure.h"
+#include "suggest.h"
 #include "xalloc.h"
 
 #include <inttypes.h>
@@ -407,8 +408,20 @@ static int parse_trec_long(struct options *o, int argc, char **argv, int *i,
 	char c, opt[48];
 	int value, rc = cli_trec_long(a + 2, nl, &c, &value);
 	if (rc != 0) {
-		diag_set(d, "%s option --%.*s", rc == -2 ? "ambiguous" : "unknown",
-			 nl > 40 ? 40 : (int)nl, a + 2);
+		const char *cand[64];
+		char word[48];
+		size_t nc = 0, best;
+		for (size_t k = 0; k < sizeof long_opts / sizeof *long_opts; k++)
+			cand[nc++] = long_opts[k].name;
+		nc += cli_trec_long_names(cand + nc, sizeof cand / sizeof *cand - nc);
+		snprintf(word, sizeof word, "%.*s", nl > 40 ? 40 : (int)nl, a + 2);
+		best = rc == -2 ? nc : suggest_best(word, cand, nc);
+		if (best < nc)
+			diag_set(d, "unknown option --%s; did you mean --%s?", word,
+				 cand[best]);
+		else
+			diag_set(d, "%s option --%s", rc == -2 ? "ambiguous" : "unknown",
+				 word);
 		return -1;
 	}
 	snprintf(opt, sizeof opt, "--%.*s", nl > 40 ? 40 : (int)nl, a + 2);

@@ -49,6 +49,14 @@ int cli_trec_long(const char *name, size_t n, char *opt, int *value)
 	return 0;
 }
 
+size_t cli_trec_long_names(const char **out, size_t max)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < sizeof trec_long / sizeof *trec_long && n < max; k++)
+		out[n++] = trec_long[k].name;
+	return n;
+}
+
 int cli_trec_flag(struct options *o, char c)
 {
 	switch (c) {

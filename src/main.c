@@ -46,11 +46,9 @@ int main(int argc, char **argv)
 		o.quiet = 1;
 	}
 	if (cli_parse(&o, argc, argv, &d) != 0) {
+		/* one line, and where to look: not the whole usage text */
 		diag_print_as(stderr, prog, &d);
-		if (o.trec_name)
-			trec_usage(stderr);
-		else
-			cli_usage(stderr);
+		fprintf(stderr, "try '%s'\n", o.trec_name ? "trec_eval -h" : "cbeval --help");
 		options_release(&o);
 		return EXIT_USAGE;
 	}

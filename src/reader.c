@@ -29,12 +29,17 @@ int reader_gz_name(const char *path)
 	return n > 3 && strcmp(path + n - 3, ".gz") == 0;
 }
 
-static int spawn_gzip(struct reader *r, const char *path, struct diag *d)
+/* gzip -dc on path, or with path NULL on what comes from the fd in (its
+ * standard input), its output to r->fd.  Returns 0, or -1 with d set. */
+static int spawn_gzip(struct reader *r, const char *path, int in,
+		      struct diag *d)
 {
 	int fds[2], efds[2];
 	posix_spawn_file_actions_t fa;
 	char *argv[] = { "gzip", "-dc", "--", (char *)path, NULL };
 	int err;
+	if (!path)
+		argv[2] = NULL;
 
 	if (pipe(fds) != 0) {
 		diag_at(d, r->name, 0, "cannot create pipe: %s", strerror(errno));
@@ -50,6 +55,10 @@ static int spawn_gzip(struct reader *r, const char *path, struct diag *d)
 	 * has ended, so that its message ("unexpected end of file") can be
 	 * passed on. */
 	posix_spawn_file_actions_init(&fa);
+	if (!path) {
+		posix_spawn_file_actions_adddup2(&fa, in, 0);
+		posix_spawn_file_actions_addclose(&fa, in);
+	}
 	posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
 	posix_spawn_file_actions_adddup2(&fa, efds[1], 2);
 	posix_spawn_file_actions_addclose(&fa, fds[0]);
@@ -138,7 +147,7 @@ int reader_open_block(struct reader *r, const char *path, size_t block,
 				return -1;
 			}
 			close(fd);
-			if (spawn_gzip(r, path, d) != 0)
+			if (spawn_gzip(r, path, -1, d) != 0)
 				return -1;
 		} else {
 			r->fd = open(path, O_RDONLY);
@@ -213,6 +222,96 @@ static ssize_t read_into(struct reader *r, char *dst, size_t n,
 	return got;
 }
 
+/* Write the n bytes at p to fd, whole; 0 or -1. */
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* gzip data on standard input: from now on read what gzip -dc makes of
+ * it.  A child process feeds gzip the bytes already read, then the rest
+ * of standard input (fork: it only reads and writes, then _exits).
+ * Returns 0, or -1 with d set. */
+static int stdin_gzip(struct reader *r, struct diag *d)
+{
+	int in[2];
+	pid_t feeder;
+	if (pipe(in) != 0) {
+		diag_at(d, r->name, 0, "cannot create pipe: %s", strerror(errno));
+		return -1;
+	}
+	feeder = fork();
+	if (feeder < 0) {
+		diag_at(d, r->name, 0, "cannot fork: %s", strerror(errno));
+		close(in[0]);
+		close(in[1]);
+		return -1;
+	}
+	if (feeder == 0) {
+		char buf[65536];
+		ssize_t got;
+		close(in[0]);
+		if (write_all(in[1], r->buf, r->len) != 0)
+			_exit(1);
+		while ((got = read(0, buf, sizeof buf)) != 0) {
+			if (got < 0 && errno == EINTR)
+				continue;
+			if (got < 0 || write_all(in[1], buf, (size_t)got) != 0)
+				_exit(1);
+		}
+		_exit(0);
+	}
+	close(in[1]);
+	r->feeder = feeder;
+	if (spawn_gzip(r, NULL, in[0], d) != 0) {
+		close(in[0]);
+		return -1;
+	}
+	close(in[0]);
+	r->len = r->pos = r->keep = 0;
+	return 0;
+}
+
+/* The magic bytes of compressed data at the start of a file read as
+ * text: 1 with d set, else 0. */
+static int compressed(const struct reader *r, struct diag *d)
+{
+	static const struct {
+		const char *name;
+		const char *magic;
+		size_t n;
+	} kinds[] = {
+		{ "bzip2", "BZh", 3 },
+		{ "xz", "\xfd" "7zXZ\0", 6 },
+		{ "zstd", "\x28\xb5\x2f\xfd", 4 },
+		{ "zip", "PK\x03\x04", 4 },
+	};
+	const unsigned char *b = (const unsigned char *)r->buf;
+	if (r->len >= 2 && b[0] == 0x1f && b[1] == 0x8b) {
+		diag_at(d, r->name, 0,
+			"gzip data? (only files named *.gz and standard input are decompressed)");
+		return 1;
+	}
+	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+		if (r->len >= kinds[i].n && memcmp(b, kinds[i].magic, kinds[i].n) == 0 &&
+		    (i != 0 || (r->len > 3 && b[3] >= '1' && b[3] <= '9'))) {
+			diag_at(d, r->name, 0,
+				"compressed data (%s)? decompress it first, or pipe it to - (%s -dc FILE | cbeval ... -)",
+				kinds[i].name, i == 0 ? "bzip2" : i == 1 ? "xz" : i == 2 ? "zstd" : "unzip -p");
+			return 1;
+		}
+	return 0;
+}
+
 /* Read more bytes; returns 1 if some were read, 0 at EOF, -1 on error. */
 static int fill(struct reader *r, struct diag *d)
 {
@@ -231,19 +330,22 @@ static int fill(struct reader *r, struct diag *d)
 	if (got <= 0)
 		return (int)got;
 	r->len += (size_t)got;
-	/* gzip's magic bytes at the start of a file read as text. */
-	if (!r->child && r->line == 0 && r->pos == 0 && r->len >= 2 &&
-	    (unsigned char)r->buf[0] == 0x1f && (unsigned char)r->buf[1] == 0x8b) {
-		diag_at(d, r->name, 0,
-			"gzip data? (only files named *.gz are decompressed)");
+	if (!r->child && r->line == 0 && r->pos == 0 && r->fd == 0 &&
+	    r->len >= 2 && (unsigned char)r->buf[0] == 0x1f &&
+	    (unsigned char)r->buf[1] == 0x8b)
+		return stdin_gzip(r, d) != 0 ? -1 : fill(r, d);
+	if (!r->child && r->line == 0 && r->pos == 0 && compressed(r, d))
 		return -1;
-	}
 	return 1;
 }
 
 int reader_next(struct reader *r, char **line, size_t *len, struct diag *d)
 {
 	for (;;) {
+		/* a UTF-8 byte-order mark before the first line is skipped */
+		if (r->line == 0 && r->pos == 0 && r->len >= 3 &&
+		    memcmp(r->buf, "\xef\xbb\xbf", 3) == 0)
+			r->pos = r->keep = 3;
 		char *start = r->buf + r->pos;
 		size_t avail = r->len - r->pos;
 		char *nl = memchr(start, '\n', avail);
@@ -342,6 +444,12 @@ void reader_close(struct reader *r)
 		kill(r->child, SIGTERM);
 		waitpid(r->child, &status, 0);
 		r->child = 0;
+	}
+	if (r->feeder) {
+		int status;
+		kill(r->feeder, SIGTERM);
+		waitpid(r->feeder, &status, 0);
+		r->feeder = 0;
 	}
 	free(r->buf);
 	r->buf = NULL;
