@@ -359,6 +359,42 @@ static void print_input_warnings(const struct warnings *qw,
 	free(lists);
 }
 
+/* The runs that share no topic with the qrels: when none does, an error
+ * (the qrels of another task?); else a warning for each such run. */
+static int check_shared(const struct options *o, const struct collection *c,
+			struct run *runs, size_t n, struct diag *d)
+{
+	size_t none = 0, first = n;
+	for (size_t i = 0; i < n; i++) {
+		size_t t = 0;
+		while (t < c->n && !runs[i].present[t])
+			t++;
+		if (t == c->n) {
+			none++;
+			first = first < n ? first : i;
+		}
+	}
+	if (none && none == n) {
+		if (n == 1)
+			diag_set(d, "%s and %s have no topic in common: is it the qrels of this run?",
+				 o->qrels, runs[first].label);
+		else
+			diag_set(d, "%s and the runs (%s and %zu more) have no topic in common: is it the qrels of these runs?",
+				 o->qrels, runs[first].label, n - 1);
+		return -1;
+	}
+	for (size_t i = 0; none && i < n; i++) {
+		size_t t = 0;
+		while (t < c->n && !runs[i].present[t])
+			t++;
+		if (t == c->n)
+			warnings_add(&runs[i].warn, runs[i].label,
+				     "no topic in common with %s: every topic scores 0",
+				     o->qrels);
+	}
+	return 0;
+}
+
 /* The inputs into c and in: the QRELS and RUN files of the command line
  * (saved to the --save-collection file), or the --collection file, whose
  * -l, -M, --order and --dedup then replace o's.  Then the extra inputs of
@@ -385,6 +421,8 @@ static int load_inputs(struct options *o, struct collection *c,
 		 * reports what is wrong with every input. */
 		bad = qrels_load(c, o->qrels, &qo, qw, d) != 0;
 		bad |= load_runs(in->run, in->n, c, o, pool, d) != 0;
+		if (!bad)
+			bad = check_shared(o, c, in->run, in->n, d) != 0;
 		if (!bad)
 			run_names(in->run, in->n);
 	}
