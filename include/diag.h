@@ -19,6 +19,14 @@
 #define DIAG_MAX 1024
 #define DIAG_KEEP 20   /* errors kept for one run of the program */
 
+/* One error of a diag repeated on consecutive error lines of one file
+ * (diag_keep folds them): how often, and the first lines. */
+struct diag_fold {
+	unsigned long count;
+	unsigned long lines[DIAG_KEEP];   /* the first min(count, DIAG_KEEP) */
+	size_t file_len, text_at;         /* "FILE" and "FILE:LINE: " */
+};
+
 /* An error (msg, when set) and, after diag_keep, up to DIAG_KEEP - 1
  * further ones; zero-initialise, and diag_release once diag_keep was used. */
 struct diag {
@@ -27,6 +35,11 @@ struct diag {
 	char **more;            /* malloc'd copies, in order */
 	size_t nmore;
 	unsigned long dropped;  /* errors past DIAG_KEEP, counted only */
+	/* msg of diag_at with a line: the line, the lengths of "FILE" and
+	 * of "FILE:LINE: "; line 0 otherwise */
+	unsigned long line;
+	size_t file_len, text_at;
+	struct diag_fold *fold; /* [1 + nmore] after diag_keep, or NULL */
 };
 
 /* Set d to "FILE:LINE: <fmt...>" (or "FILE: ..." when line is 0).  Only the
@@ -39,8 +52,13 @@ void diag_set(struct diag *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Move every error of one (its msg and its more) to the end of d's,
- * keeping DIAG_KEEP in all (later ones are only counted), and clear one. */
+ * keeping DIAG_KEEP in all (later ones are only counted), and clear one.
+ * An error of one FILE:LINE whose text is the text of d's last error, of
+ * the same file, is folded into it: printed once as "FILE:1-20 and 980
+ * more lines: TEXT" (or "FILE:3, 7, 9: TEXT"), and counted once. */
 void diag_keep(struct diag *d, struct diag *one);
+/* 1 when one of d's errors contains needle, else 0. */
+int diag_find(const struct diag *d, const char *needle);
 /* Errors held: 0 when unset. */
 size_t diag_count(const struct diag *d);
 /* Print every error as "cbeval: MSG" (an empty msg prints nothing), then

@@ -23,6 +23,9 @@ void diag_at(struct diag *d, const char *file, unsigned long line,
 		n = snprintf(d->msg, sizeof d->msg, "%s: ", file);
 	if (n < 0 || (size_t)n >= sizeof d->msg)
 		n = 0;
+	d->line = n ? line : 0;
+	d->file_len = strlen(file);
+	d->text_at = (size_t)n;
 	va_start(ap, fmt);
 	vsnprintf(d->msg + n, sizeof d->msg - (size_t)n, fmt, ap);
 	va_end(ap);
@@ -40,24 +43,76 @@ void diag_set(struct diag *d, const char *fmt, ...)
 	d->set = 1;
 }
 
+/* Fold one's msg into d's last error when they are the same error on
+ * another line of the same file; returns 1 when folded. */
+static int fold_into(struct diag *d, const struct diag *one)
+{
+	size_t last = d->nmore;
+	const char *m = last ? d->more[last - 1] : d->msg;
+	struct diag_fold *f;
+	if (!d->set || !one->line || !d->fold || d->dropped)
+		return 0;
+	f = &d->fold[last];
+	if (!f->count || f->file_len != one->file_len ||
+	    strncmp(m, one->msg, one->file_len) != 0 ||
+	    strcmp(m + f->text_at, one->msg + one->text_at) != 0)
+		return 0;
+	if (f->count < DIAG_KEEP)
+		f->lines[f->count] = one->line;
+	f->count++;
+	return 1;
+}
+
+/* Append message m to d, with src's folding (or none: NULL), or when
+ * line is set as the first of a fold of its own. */
+static void keep_one(struct diag *d, const char *m,
+		     const struct diag_fold *src, const struct diag *line)
+{
+	struct diag_fold *f;
+	if (!d->set) {
+		snprintf(d->msg, sizeof d->msg, "%s", m);
+		d->set = 1;
+	} else if (d->nmore + 1 < DIAG_KEEP) {
+		d->more = xreallocarray(d->more, d->nmore + 1, sizeof *d->more);
+		d->more[d->nmore++] = xstrdup(m);
+	} else {
+		d->dropped++;
+		return;
+	}
+	d->fold = xreallocarray(d->fold, d->nmore + 1, sizeof *d->fold);
+	f = &d->fold[d->nmore];
+	memset(f, 0, sizeof *f);
+	if (src) {
+		*f = *src;
+	} else if (line && line->line) {
+		f->count = 1;
+		f->lines[0] = line->line;
+		f->file_len = line->file_len;
+		f->text_at = line->text_at;
+	}
+}
+
 void diag_keep(struct diag *d, struct diag *one)
 {
 	if (!one->set)
 		return;
-	for (size_t i = 0; i <= one->nmore; i++) {
-		const char *m = i ? one->more[i - 1] : one->msg;
-		if (!d->set) {
-			snprintf(d->msg, sizeof d->msg, "%s", m);
-			d->set = 1;
-		} else if (d->nmore + 1 < DIAG_KEEP) {
-			d->more = xreallocarray(d->more, d->nmore + 1, sizeof *d->more);
-			d->more[d->nmore++] = xstrdup(m);
-		} else {
-			d->dropped++;
-		}
+	if (!one->nmore && !one->fold && fold_into(d, one)) {
+		diag_release(one);
+		return;
 	}
+	for (size_t i = 0; i <= one->nmore; i++)
+		keep_one(d, i ? one->more[i - 1] : one->msg,
+			 one->fold ? &one->fold[i] : NULL, i == 0 ? one : NULL);
 	d->dropped += one->dropped;
 	diag_release(one);
+}
+
+int diag_find(const struct diag *d, const char *needle)
+{
+	for (size_t i = 0; d->set && i <= d->nmore; i++)
+		if (strstr(i ? d->more[i - 1] : d->msg, needle))
+			return 1;
+	return 0;
 }
 
 size_t diag_count(const struct diag *d)
@@ -70,14 +125,38 @@ void diag_print(FILE *f, const struct diag *d)
 	diag_print_as(f, "cbeval", d);
 }
 
+/* Print error m, folded as f says. */
+static void print_folded(FILE *out, const char *prog, const char *m,
+			 const struct diag_fold *f)
+{
+	size_t shown = f->count < DIAG_KEEP ? f->count : DIAG_KEEP, run = 1;
+	while (run < shown && f->lines[run] == f->lines[run - 1] + 1)
+		run++;
+	fprintf(out, "%s: %.*s:", prog, (int)f->file_len, m);
+	if (run == shown) {
+		fprintf(out, "%lu-%lu", f->lines[0], f->lines[shown - 1]);
+	} else {
+		shown = shown < 5 ? shown : 5;
+		for (size_t i = 0; i < shown; i++)
+			fprintf(out, "%s%lu", i ? ", " : "", f->lines[i]);
+	}
+	if (f->count > shown)
+		fprintf(out, " and %lu more line%s", f->count - shown,
+			f->count - shown == 1 ? "" : "s");
+	fprintf(out, ": %s\n", m + f->text_at);
+}
+
 void diag_print_as(FILE *f, const char *prog, const struct diag *d)
 {
 	if (!d->set)
 		return;
-	if (d->msg[0])
-		fprintf(f, "%s: %s\n", prog, d->msg);
-	for (size_t i = 0; i < d->nmore; i++)
-		fprintf(f, "%s: %s\n", prog, d->more[i]);
+	for (size_t i = 0; i <= d->nmore; i++) {
+		const char *m = i ? d->more[i - 1] : d->msg;
+		if (d->fold && d->fold[i].count > 1)
+			print_folded(f, prog, m, &d->fold[i]);
+		else if (m[0])
+			fprintf(f, "%s: %s\n", prog, m);
+	}
 	if (d->dropped)
 		fprintf(f, "%s: %lu more error%s not shown\n", prog, d->dropped,
 			d->dropped == 1 ? "" : "s");
@@ -88,8 +167,11 @@ void diag_release(struct diag *d)
 	for (size_t i = 0; i < d->nmore; i++)
 		free(d->more[i]);
 	free(d->more);
+	free(d->fold);
+	d->fold = NULL;
 	d->more = NULL;
 	d->nmore = 0;
+	d->line = 0;
 	d->dropped = 0;
 	d->msg[0] = '\0';
 	d->set = 0;

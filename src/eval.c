@@ -432,6 +432,12 @@ static int load_inputs(struct options *o, struct collection *c,
 			   d) != 0)
 		return -1;
 	bad |= extras_load(x, c, o, &qo, qw, d) != 0;
+	if (bad && diag_find(d, "qrels line has 6 fields") &&
+	    diag_find(d, "run line has 4 fields")) {
+		struct diag hint = { .set = 0 };
+		diag_set(&hint, "did you swap QRELS and RUN? the first file looks like a run, the second like qrels (QRELS comes first)");
+		diag_keep(d, &hint);
+	}
 	if (bad)
 		return -1;
 	if (!o->collection && !o->quiet)

@@ -252,8 +252,9 @@ static void finish(struct collection *c, struct qtopic *qt, int level)
 
 int keep_line_error(struct diag *d, struct diag *one, unsigned *nerr)
 {
-	diag_keep(d, one);
-	return ++*nerr >= DIAG_KEEP;
+	diag_keep(d, one);   /* the same error again folds: reading goes on */
+	*nerr = (unsigned)diag_count(d);
+	return *nerr >= DIAG_KEEP;
 }
 
 int qrels_load(struct collection *c, const char *path,
