@@ -1,5 +1,6 @@
 #!/bin/sh
 # tests/t_gains.sh - the gain parameters of ndcg, ndcg_rel, Rndcg, G and rbp
+# (levels 0, -1 and -2 and negative gains of rbp included)
 # against trec_eval 10.0's answers in tests/ref/trec_eval_gains/ (its
 # README says which command made each file): cbeval -F trec -q -c -m
 # M.L=G,... on the same qrels and run must print each file byte for byte
