@@ -380,6 +380,21 @@ static inline double measure_te_rbp_pow(const struct measure *m, uint64_t e)
 	return e < MEASURE_TE_RBP_TAB ? m->tab[e] : pow(m->p, (double)e);
 }
 
+/* Split a trailing "@k" off arg, what follows a measure's name
+ * ("(p=0.8)@10"): k into m->k as measure_parse_cutoff takes it, the rest
+ * into buf.  Returns the rest (arg itself, m->k left 0, when there is no
+ * "@" after the last ')'), or NULL with err. */
+const char *measure_split_cutoff(struct measure *m, const char *arg,
+				 char *buf, size_t bufsz, char *err,
+				 size_t errsz);
+/* The positions RBP and INSQ sum over: min(k, MEASURE_DEPTH) for
+ * RBP(...)@k and INSQ(...)@k (the ranking cut at k), MEASURE_DEPTH
+ * without a cutoff. */
+static inline uint64_t measure_depth(const struct measure *m)
+{
+	return m->k > 0 && m->k < MEASURE_DEPTH ? (uint64_t)m->k : MEASURE_DEPTH;
+}
+
 /* Helpers shared by the measure files. */
 int measure_parse_none(const char *name, const char *arg, char *err,
 		       size_t errsz);
@@ -392,12 +407,14 @@ int measure_parse_param(const char *arg, const char *pname, double lo,
  * "(P=V,gain=graded,max=G)" in any order (P = pname, V as
  * measure_parse_param takes it, into m->p; G a whole number from 1 to
  * MEASURE_REL_MAX, into m->coef[0]), or the -F trec spelling
- * "(P=V_graded)", "(P=V_graded_maxG)".  Returns 0 or -1 with err. */
+ * "(P=V_graded)", "(P=V_graded_maxG)"; each may be followed by "@k"
+ * (into m->k, measure_split_cutoff).  Returns 0 or -1 with err. */
 int measure_parse_graded(struct measure *m, const char *arg, const char *pname,
 			 double lo, double hi, int lo_open, int hi_open,
 			 char *err, size_t errsz);
-/* Their names: "STEM(P=V,gain=graded[,max=G])[.residual]" and
- * "TSTEM_V_graded[_maxG][_residual]" (output o: 1 the residual). */
+/* Their names: "STEM(P=V,gain=graded[,max=G])[@k][.residual]" and
+ * "TSTEM_V_graded[_maxG][_cut_k][_residual]" (output o: 1 the
+ * residual). */
 void measure_graded_names(const struct measure *m, const char *stem,
 			  const char *pname, const char *tstem, int o,
 			  char *name, char *trec);

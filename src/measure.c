@@ -133,6 +133,19 @@ int measure_parse_cutoff(struct measure *m, const char *arg, char *err,
 	return 0;
 }
 
+const char *measure_split_cutoff(struct measure *m, const char *arg,
+				 char *buf, size_t bufsz, char *err,
+				 size_t errsz)
+{
+	const char *at = strrchr(arg, '@'), *close = strrchr(arg, ')');
+	if (!at || (close && close > at))
+		return arg;
+	if (measure_parse_cutoff(m, at, err, errsz) != 0)
+		return NULL;
+	snprintf(buf, bufsz, "%.*s", (int)(at - arg), arg);
+	return buf;
+}
+
 int measure_parse_param(const char *arg, const char *pname, double lo,
 			double hi, int lo_open, int hi_open, double *out,
 			char *err, size_t errsz)

@@ -249,6 +249,24 @@ static int parse_def(struct measure *m, const char *buf, size_t stem,
 	return -1;
 }
 
+/* The cutoff "_cut_K" that ends the *rest bytes at s of an alias of
+ * RBP or INSQ (stem), K whole digits: *cut and *cutn get K, *rest
+ * loses it; nothing changes otherwise. */
+static void cut_suffix(const char *stem, const char *s, size_t *rest,
+		       const char **cut, size_t *cutn)
+{
+	size_t i = *rest;
+	if (strcmp(stem, "RBP") != 0 && strcmp(stem, "INSQ") != 0)
+		return;
+	while (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9')
+		i--;
+	if (i == *rest || i < 5 || strncmp(s + i - 5, "_cut_", 5) != 0)
+		return;
+	*cut = s + i;
+	*cutn = *rest - i;
+	*rest = i - 5;
+}
+
 /* Parse a spec that is not a GM and has no (rel=N) into m; *out is the
  * output the spec names (1 for an RBP residual, else 0). */
 static int parse_bare(struct measure *m, const char *spec, int *out,
@@ -264,13 +282,18 @@ static int parse_bare(struct measure *m, const char *spec, int *out,
 	ai = find_alias(spec);
 	if (ai < ALIASES_N) {
 		size_t al = strlen(aliases[ai].alias), rest = strlen(spec + al);
+		const char *cut = "";
+		size_t cutn = 0;
 		if (strcmp(aliases[ai].stem, "RBP") == 0 && rest > 9 &&
 		    strcmp(spec + al + rest - 9, "_residual") == 0) {
 			rest -= 9;
 			*out = 1;
 		}
-		snprintf(buf, sizeof buf, "%s%s%.*s%s", aliases[ai].stem,
-			 aliases[ai].open, (int)rest, spec + al, aliases[ai].close);
+		/* rbp_0.8_cut_10, insq_2_graded_cut_10: RBP(p=0.8)@10 ... */
+		cut_suffix(aliases[ai].stem, spec + al, &rest, &cut, &cutn);
+		snprintf(buf, sizeof buf, "%s%s%.*s%s%s%.*s", aliases[ai].stem,
+			 aliases[ai].open, (int)rest, spec + al, aliases[ai].close,
+			 cutn ? "@" : "", (int)cutn, cut);
 	}
 	/* The name of RBP's second output names RBP. */
 	if (strncmp(buf, "RBP(", 4) == 0 && strlen(buf) > 9 &&

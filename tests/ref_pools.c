@@ -335,7 +335,7 @@ static size_t measure_index(const char *name)
 }
 
 /* At most this many measure outputs. */
-#define MMAX 64
+#define MMAX 96   /* measure outputs (t_pools.sh has about 75) */
 /* The value of the i-th run scored, topic t (NT: "all"), measure m. */
 #define VAL(v, i, t, m) ((v)[((i) * (NT + 1) + (t)) * MMAX + (m)])
 

@@ -54,7 +54,12 @@ MEAS="-m AP -m Q -m nDCG@10 -m nCG@5 -m RBP(p=0.8) -m INSQ(T=2) -m bpref
 -m rbp -m rbp(p=0.8) -m rbp_resid
 -m ERR@20 -m ERR(max=3)@5 -m nDCG(dcg=exp-log2)@10
 -m RBP(p=0.8,gain=graded,max=2) -m INSQ(T=2,gain=graded,max=3)
--m rbp(p=0.8,gains=1:2,3:5)"
+-m rbp(p=0.8,gains=1:2,3:5) -m nDCG(gains=0:0.5,-1:-0.25,1:2)
+-m nDCG(gains=-2:0.75,-1:-0.25,0:0.5,1:2) -m ndcg_rel(gains=-1:0.5,0:0.25)
+-m Rndcg(gains=-2:-1,0:1.5) -m G(gains=-1:0.5,0:0.25)
+-m rbp(p=0.8,gains=-2:1,-1:-0.5,0:0.5,3:5) -m rbp(p=0.9,gains=2:-1)
+-m RBP(p=0.8)@10 -m RBP(p=0.9,gain=graded,max=2)@5 -m INSQ(T=2)@5
+-m INSQ(T=1,gain=graded,max=3)@20"
 
 # same_table GOT WANT: the same lines, fields equal or numbers within
 # 1e-9 relative (1e-12 absolute); prints "LINES CELLS BAD".

@@ -287,6 +287,12 @@ static const char *const specs_all[] = {
 	"nDCG(gains=1:5,2:0)", "ndcg_rel", "ndcg_rel(gains=1:3,2:0.5)",
 	"Rndcg", "Rndcg(gains=1:4,3:-1)", "G", "G(gains=1:2.5,2:0)",
 	"rbp(p=0.8,gains=1:2,3:5)",
+	"nDCG(gains=-2:0.75,-1:-0.25,0:0.5,1:2)", "nDCG(gains=0:0.5,-1:-0.25,1:2)",
+	"ndcg_rel(gains=-1:0.5,0:0.25)", "Rndcg(gains=-2:-1,0:1.5)",
+	"G(gains=-1:0.5,0:0.25)", "rbp(p=0.8,gains=-2:1,-1:-0.5,0:0.5,3:5)",
+	"rbp(p=0.9,gains=2:-1)", "RBP(p=0.8)@10", "RBP(p=0.95)@1000",
+	"RBP(p=0.95,gain=graded)@20", "INSQ(T=2)@5",
+	"INSQ(T=1,gain=graded,max=2)@20", "GM(RBP(p=0.8)@5)",
 };
 static const char *const specs_shallow[] = {
 	"judged@5", "judged@20", "num_ret", "R@20", "P@5", "AP",

@@ -1,7 +1,9 @@
 /*
  * gains.c - the gain parameters of nDCG, ndcg_rel, Rndcg and G (see
  * gains.h): their list, its names, the walk down the ideal ranking by
- * gain and the IDCG under them.
+ * gain and the IDCG under them.  Lists hold at most MEASURE_GAINS_MAX
+ * levels, so every lookup is a short loop.  The walk along a ranking by
+ * runs of one level is in gains_runs.c.
  */
 #include "gains.h"
 #include "ideal.h"
@@ -27,14 +29,10 @@ static int gains_pair(const char *s, size_t n, long *lev, double *gain,
 		snprintf(err, errsz, "level '%.*s': %s", (int)sep, s, why);
 		return -1;
 	}
-	if (*lev < 1) {
-		snprintf(err, errsz,
-			 "no gain for level %ld: documents of grade 0 or below are never hits, so levels must be >= 1",
-			 *lev);
-		return -1;
-	}
-	if (*lev > MEASURE_REL_MAX) {
-		snprintf(err, errsz, "level %ld above %d", *lev, MEASURE_REL_MAX);
+	if (*lev > MEASURE_REL_MAX || *lev < -MEASURE_REL_MAX) {
+		snprintf(err, errsz, "level %ld %s %d", *lev,
+			 *lev > 0 ? "above" : "below",
+			 *lev > 0 ? MEASURE_REL_MAX : -MEASURE_REL_MAX);
 		return -1;
 	}
 	if (lex_double(s + sep + 1, n - sep - 1, gain, &why) != 0) {
@@ -91,9 +89,11 @@ int gains_parse(struct measure *m, const char *s, size_t n, char *err,
 			return -1;
 		at += len + 1;
 	}
-	/* G = L is the default: drop it, so that one measure has one name */
+	/* G = L >= 0 is the default: drop it, so that one measure has one
+	 * name (levels below 0 not listed gain 0) */
 	for (int i = 0; i < m->ngains; i++)
-		if (m->gain_val[i] != (double)m->gain_lev[i]) {
+		if (m->gain_val[i] != (double)m->gain_lev[i] ||
+		    m->gain_lev[i] < 0) {
 			m->gain_lev[kept] = m->gain_lev[i];
 			m->gain_val[kept++] = m->gain_val[i];
 		}
@@ -129,16 +129,19 @@ static int gains_index(const struct measure *m, int32_t g)
 	return -1;
 }
 
-/* The listed levels that have documents in ti and positive gains, into
+/* The listed levels that have judged documents of grade >= 0 in ti and
+ * positive gains (negative levels never count documents, as trec_eval's
+ * num_at_level), into
  * ord by descending gain, their copies into cnt; returns their number. */
 static int gains_levels(const struct measure *m, const struct topic_image *ti,
 			int *ord, uint64_t *cnt)
 {
 	const struct topic *t = ti->t;
+	const uint32_t bound = gains_bound(m, t);
 	int n = 0;
 	for (int i = 0; i < m->ngains; i++)
 		cnt[i] = 0;
-	for (uint32_t id = 0; id < t->n_pos; id++) {
+	for (uint32_t id = 0; id < bound; id++) {
 		int i = gains_index(m, t->grade[id]);
 		if (i >= 0)
 			cnt[i] += ti->k[id];

@@ -3,7 +3,9 @@
  * m_insq.c): "(p=0.8,gain=graded)" and "(p=0.8,gain=graded,max=3)", in
  * any order, and their -F trec spelling "(p=0.8_graded)" and
  * "(p=0.8_graded_max3)" as the alias rbp_ / insq_ hands it over
- * (rbp_0.8_graded_max3).  See measure_parse_graded in measure.h.
+ * (rbp_0.8_graded_max3), each with a cutoff @k after it
+ * (RBP(p=0.8,gain=graded)@10, -F trec rbp_0.8_graded_cut_10).  See
+ * measure_parse_graded in measure.h.
  */
 #include "measure.h"
 #include "lex.h"
@@ -82,9 +84,14 @@ int measure_parse_graded(struct measure *m, const char *arg, const char *pname,
 	char buf[MEASURE_NAME_MAX * 2];
 	const double lim[2] = { lo, hi };
 	const int open[2] = { lo_open, hi_open };
-	const char *a = from_trec(arg, buf, sizeof buf), *item, *end, *close;
+	char cut[MEASURE_NAME_MAX * 2];
+	const char *a, *item, *end, *close;
 	unsigned seen = 0;
-	size_t n = strlen(a);
+	size_t n;
+	if (!(arg = measure_split_cutoff(m, arg, cut, sizeof cut, err, errsz)))
+		return -1;
+	a = from_trec(arg, buf, sizeof buf);
+	n = strlen(a);
 	/* Without gain= or max= it is the binary form's spec, which its row
 	 * rejected: its reason again. */
 	if (!strstr(a, "gain=") && !strstr(a, "max=")) {
@@ -123,12 +130,16 @@ void measure_graded_names(const struct measure *m, const char *stem,
 			  const char *pname, const char *tstem, int o,
 			  char *name, char *trec)
 {
-	char p[32], g[32] = "";
+	char p[32], g[32] = "", k[32] = "", tk[32] = "";
 	measure_fmt_param(p, sizeof p, m->p);
 	if (m->coef[0] > 0)
 		snprintf(g, sizeof g, "%.0f", m->coef[0]);
-	snprintf(name, MEASURE_NAME_MAX, "%s(%s=%s,gain=graded%s%s)%s", stem,
-		 pname, p, g[0] ? ",max=" : "", g, o ? ".residual" : "");
-	snprintf(trec, MEASURE_NAME_MAX, "%s_%s_graded%s%s%s", tstem, p,
-		 g[0] ? "_max" : "", g, o ? "_residual" : "");
+	if (m->k > 0) {
+		snprintf(k, sizeof k, "@%ld", m->k);
+		snprintf(tk, sizeof tk, "_cut_%ld", m->k);
+	}
+	snprintf(name, MEASURE_NAME_MAX, "%s(%s=%s,gain=graded%s%s)%s%s", stem,
+		 pname, p, g[0] ? ",max=" : "", g, k, o ? ".residual" : "");
+	snprintf(trec, MEASURE_NAME_MAX, "%s_%s_graded%s%s%s%s", tstem, p,
+		 g[0] ? "_max" : "", g, tk, o ? "_residual" : "");
 }

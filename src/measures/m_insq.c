@@ -11,6 +11,10 @@
  * gives a gain above 1, as in cwl_eval (see m_rbp.c).  No (rel=N);
  * scored whenever the topic has a document of positive grade.  -F trec
  * name insq_T_graded[_maxG].
+ * INSQ(T=T)@k (and the graded forms with @k) is INSQ of the ranking cut
+ * at k: the sum over i <= min(k, D, n), W(i) normalised over D as
+ * always (a cut ranking is a shorter ranking).  -F trec insq_T_cut_k,
+ * insq_T_graded[_maxG]_cut_k.
  */
 #include "measure.h"
 #include "xalloc.h"
@@ -20,16 +24,23 @@
 
 static int insq_parse(struct measure *m, const char *arg, char *err, size_t errsz)
 {
+	char buf[MEASURE_NAME_MAX * 2];
+	if (!(arg = measure_split_cutoff(m, arg, buf, sizeof buf, err, errsz)))
+		return -1;
 	return measure_parse_param(arg, "T", 0, 1e9, 1, 0, &m->p, err, errsz);
 }
 
 static void insq_names(const struct measure *m, int o, char *name, char *trec)
 {
-	char t[32];
+	char t[32], k[32] = "", tk[32] = "";
 	(void)o;
 	measure_fmt_param(t, sizeof t, m->p);
-	snprintf(name, MEASURE_NAME_MAX, "INSQ(T=%s)", t);
-	snprintf(trec, MEASURE_NAME_MAX, "insq_%s", t);
+	if (m->k > 0) {
+		snprintf(k, sizeof k, "@%ld", m->k);
+		snprintf(tk, sizeof tk, "_cut_%ld", m->k);
+	}
+	snprintf(name, MEASURE_NAME_MAX, "INSQ(T=%s)%s", t, k);
+	snprintf(trec, MEASURE_NAME_MAX, "insq_%s%s", t, tk);
 }
 
 /* tab[i-1] = W(i) for i = 1..D. */
@@ -47,11 +58,12 @@ static void insq_setup(struct measure *m)
 static void insq_score(const struct measure *m, const struct ranked *r,
 		  const struct topic_image *ti, const double *prep, double *out)
 {
+	const uint64_t d = measure_depth(m);
 	double s = 0;
 	(void)prep;
 	for (size_t i = 0; i < r->nc; i++) {
 		const struct hit *h = &r->c[i];
-		if (h->pos > MEASURE_DEPTH)
+		if (h->pos > d)
 			break;
 		if (h->id < ti->t->n_rel)
 			s += m->tab[h->pos - 1];
@@ -76,12 +88,13 @@ static void insq_graded_score(const struct measure *m, const struct ranked *r,
 			      double *out)
 {
 	const struct topic *t = ti->t;
+	const uint64_t d = measure_depth(m);
 	double s = 0, G = measure_graded_g(m, ti);
 	uint32_t npos = G > 0 ? t->n_pos : 0;   /* G <= 0: every gain 0 */
 	(void)prep;
 	for (size_t i = 0; i < r->nc; i++) {
 		const struct hit *h = &r->c[i];
-		if (h->pos > MEASURE_DEPTH)
+		if (h->pos > d)
 			break;
 		if (h->id < npos)
 			s += (double)t->grade[h->id] / G * m->tab[h->pos - 1];
@@ -91,7 +104,7 @@ static void insq_graded_score(const struct measure *m, const struct ranked *r,
 
 const struct measure_def measure_insq_graded = {
 	.name = "INSQ",
-	.synopsis = "INSQ(T=T,gain=graded[,max=G])",
+	.synopsis = "INSQ(T=T,gain=graded[,max=G])[@k]",
 	.n_out = 1,
 	.parse = insq_graded_parse,
 	.names = insq_graded_names,
@@ -104,7 +117,7 @@ const struct measure_def measure_insq_graded = {
 const struct measure_def measure_insq = {
 	.name = "INSQ",
 	.binary = 1,
-	.synopsis = "INSQ(T=T)",
+	.synopsis = "INSQ(T=T)[@k]",
 	.n_out = 1,
 	.parse = insq_parse,
 	.names = insq_names,

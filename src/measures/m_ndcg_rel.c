@@ -14,7 +14,13 @@
  * sum is 0 too).  Gains are the grades, or with trec_eval's gain
  * parameters, ndcg_rel(gains=L:G,...) (gains.h), the gains: then the
  * relevant documents are those of positive gain, and P the positions of
- * the ideal ranking by gain.  trec_eval name: ndcg_rel,
+ * the ideal ranking by gain.  Gains for levels 0, -1 and -2 (gains.h)
+ * make the variant measure_ndcg_rel_low, which walks every position of
+ * the ranking (gains_runs): a position of level 0, -1 or -2 with a
+ * positive gain counts as a relevant document retrieved, as in
+ * trec_eval; a topic whose ideal ranking is empty scores 0 there (where
+ * trec_eval divides by an IDCG of 0 when such a position is retrieved).
+ * trec_eval name: ndcg_rel,
  * ndcg_rel_L=G,... (-m takes ndcg_rel.L=G,... too).
  */
 #include "gains.h"
@@ -22,10 +28,15 @@
 
 #include <stdio.h>
 
+extern const struct measure_def measure_ndcg_rel_low;
+
 static int ndcg_rel_parse(struct measure *m, const char *arg, char *err,
 			  size_t errsz)
 {
-	return gains_parse_arg(m, arg, "ndcg_rel", "ndcg_rel", err, errsz);
+	if (gains_parse_arg(m, arg, "ndcg_rel", "ndcg_rel", err, errsz) != 0)
+		return -1;
+	gains_use_low(m, &measure_ndcg_rel_low);
+	return 0;
 }
 
 static void ndcg_rel_names(const struct measure *m, int o, char *name,
@@ -71,17 +82,63 @@ static void ndcg_rel_score(const struct measure *m, const struct ranked *r,
 	out[0] = sum > 0 ? sum / P : 0;
 }
 
+/* With gains for levels 0, -1 or -2: position by position. */
+static void ndcg_rel_low_score(const struct measure *m, const struct ranked *r,
+			       const struct topic_image *ti, const double *prep,
+			       double *out)
+{
+	const double P = prep[1];
+	struct gains_walk w;
+	struct gains_runs it;
+	uint64_t a, b;
+	int32_t lev;
+	double dcg = 0, idcg = 0, sum = 0, nret = 0, g;
+	if (P == 0) {
+		out[0] = 0;
+		return;
+	}
+	gains_walk_init(&w, m, ti);
+	gains_runs_init(&it, r, ti, gains_of(m, 0), gains_of(m, GAINS_UNJUDGED),
+			gains_of(m, GAINS_NEGATIVE));
+	while (gains_runs_next(&it, UINT64_MAX, &a, &b, &lev)) {
+		double gain = gains_of(m, lev);
+		for (uint64_t p = a; p < b; p++) {
+			dcg += gain / ideal_disc(m->tab, p);
+			while (w.pos < p && (g = gains_walk_next(&w)) > 0)
+				idcg += g / ideal_disc(m->tab, w.pos);
+			if (gain > 0) {
+				sum += dcg / idcg;
+				nret++;
+			}
+		}
+	}
+	sum += (P - nret) * dcg / prep[0];
+	out[0] = sum > 0 ? sum / P : 0;
+}
+
+/* The fields the two rows share. */
+#define NDCG_REL_COMMON \
+	.trec_order = TREC_ORDER_NDCG_REL, \
+	.name = "ndcg_rel", \
+	.synopsis = "ndcg_rel(gains=L:G,...)", \
+	.n_out = 1, \
+	.parse = ndcg_rel_parse, \
+	.names = ndcg_rel_names, \
+	.prep = ndcg_rel_prep, \
+	.prep_n = 2, \
+	.copies = 1
+
+const struct measure_def measure_ndcg_rel_low = {
+	NDCG_REL_COMMON,
+	GAINS_LOW_NEEDS,
+	.setup = gains_setup,
+	.call_when_r0 = 1,
+	.score = ndcg_rel_low_score,
+};
+
 const struct measure_def measure_ndcg_rel = {
-	.trec_order = TREC_ORDER_NDCG_REL,
-	.name = "ndcg_rel",
-	.synopsis = "ndcg_rel(gains=L:G,...)",
-	.n_out = 1,
-	.parse = ndcg_rel_parse,
-	.names = ndcg_rel_names,
+	NDCG_REL_COMMON,
 	.setup = ideal_setup,
 	.call_when_gain = 1,
-	.prep = ndcg_rel_prep,
-	.prep_n = 2,
-	.copies = 1,
 	.score = ndcg_rel_score,
 };

@@ -10,6 +10,13 @@
  * judged.  That sum is taken over spans of judged positions by prefix
  * sums, which agrees with the term by term sum to about 1e-15.  Output names: RBP(p=P) and RBP(p=P).residual.
  *
+ * RBP(p=P)@k (any of the forms below too) is RBP of the ranking cut at
+ * k, as ir_measures' RBP@k (trectools' get_rbp with depth k): the sums
+ * above over i <= min(k, D, n), the residual's tail p^min(k, D, n), so
+ * that it is 1 - (1-p) * sum over judged d_i, i <= min(k, D), of
+ * p^(i-1).  Output names RBP(p=P)@k, RBP(p=P)@k.residual; -F trec
+ * rbp_P_cut_k, rbp_P_cut_k_residual.
+ *
  * The graded RBP, as cwl_eval computes it from a gains file holding
  * grade / G (RBP(p=P,gain=graded), RBP(p=P,gain=graded,max=G)):
  *   RBP = (1-p) * sum over i <= min(D, n) of g(d_i) p^(i-1),
@@ -35,15 +42,24 @@
 
 static int rbp_parse(struct measure *m, const char *arg, char *err, size_t errsz)
 {
+	char buf[MEASURE_NAME_MAX * 2];
+	if (!(arg = measure_split_cutoff(m, arg, buf, sizeof buf, err, errsz)))
+		return -1;
 	return measure_parse_param(arg, "p", 0, 1, 1, 1, &m->p, err, errsz);
 }
 
 static void rbp_names(const struct measure *m, int o, char *name, char *trec)
 {
-	char p[32];
+	char p[32], k[32] = "", tk[32] = "";
 	measure_fmt_param(p, sizeof p, m->p);
-	snprintf(name, MEASURE_NAME_MAX, "RBP(p=%s)%s", p, o ? ".residual" : "");
-	snprintf(trec, MEASURE_NAME_MAX, "rbp_%s%s", p, o ? "_residual" : "");
+	if (m->k > 0) {
+		snprintf(k, sizeof k, "@%ld", m->k);
+		snprintf(tk, sizeof tk, "_cut_%ld", m->k);
+	}
+	snprintf(name, MEASURE_NAME_MAX, "RBP(p=%s)%s%s", p, k,
+		 o ? ".residual" : "");
+	snprintf(trec, MEASURE_NAME_MAX, "rbp_%s%s%s", p, tk,
+		 o ? "_residual" : "");
 }
 
 /* tab[i-1] = p^(i-1) for i = 1..D; then cum[i] = sum of tab[0..i-1] for
@@ -68,7 +84,7 @@ static void rbp_setup(struct measure *m)
 	}
 	while (c > 1 && cum[c - 1] == cum[MEASURE_DEPTH])
 		c--;
-	m->judged_depth = c;
+	m->judged_depth = c < measure_depth(m) ? c : measure_depth(m);
 }
 
 /* x when c is 1, +0 when c is 0, chosen by a bit mask: compilers turn
@@ -82,26 +98,29 @@ static inline double keep_if(double x, unsigned c)
 	return x;
 }
 
-/* Weight sum of the k positions from pos on, cut at the depth: the
- * textbook term by term sum from 0.  For k <= 4 away from the depth it
+/* Weight sum of the k positions from pos on, cut at the depth d
+ * (measure_depth): the textbook term by term sum from 0.  For k <= 4
+ * away from the depth it
  * is the same sum without a branch on k (which is random, and a branch on
  * it mispredicted about every other hit): a term beyond k is +0, and
  * adding +0 to the positive sum leaves it as it is. */
-static double rbp_run(const struct measure *m, uint32_t pos, uint32_t k)
+static double rbp_run(const struct measure *m, uint64_t d, uint32_t pos,
+		      uint32_t k)
 {
 	const double *t = m->tab + pos - 1;
 	double s = 0;
-	if (k <= 4 && pos + 3 <= MEASURE_DEPTH)
+	if (k <= 4 && pos + 3 <= d)
 		return ((t[0] + keep_if(t[1], k > 1)) + keep_if(t[2], k > 2)) +
 		       keep_if(t[3], k > 3);
-	for (uint32_t j = 0; j < k && pos + j <= MEASURE_DEPTH; j++)
+	for (uint32_t j = 0; j < k && pos + j <= d; j++)
 		s += t[j];
 	return s;
 }
 
 /* Sum of p^(i-1) over the judged positions within the depth: one
  * difference of prefix sums per span, down to c = m->judged_depth, past
- * which cum is constant (rbp_setup). */
+ * which cum is constant (rbp_setup), or to the cutoff k when that comes
+ * first. */
 static double rbp_sum_judged(const struct measure *m, const struct ranked *r)
 {
 	const double *cum = m->tab + MEASURE_DEPTH;
@@ -120,15 +139,16 @@ static double rbp_sum_judged(const struct measure *m, const struct ranked *r)
 static void rbp_score(const struct measure *m, const struct ranked *r,
 		      const struct topic_image *ti, const double *prep, double *out)
 {
+	const uint64_t d = measure_depth(m);
 	double rel = 0;
 	uint32_t nrel = ti->t->n_rel;
 	(void)prep;
 	for (size_t i = 0; i < r->n; i++) {
 		const struct hit *h = &r->h[i];
-		if (h->pos > MEASURE_DEPTH)
+		if (h->pos > d)
 			break;
 		if (h->id < nrel)
-			rel += rbp_run(m, h->pos, hit_k(ti, h));
+			rel += rbp_run(m, d, h->pos, hit_k(ti, h));
 	}
 	out[0] = (1 - m->p) * rel;
 	out[1] = 1 - (1 - m->p) * rbp_sum_judged(m, r);
@@ -155,16 +175,17 @@ static void rbp_graded_score(const struct measure *m, const struct ranked *r,
 			     double *out)
 {
 	const struct topic *t = ti->t;
+	const uint64_t d = measure_depth(m);
 	double s = 0, G = measure_graded_g(m, ti);
 	uint32_t npos = G > 0 ? t->n_pos : 0;   /* G <= 0: every gain 0 */
 	(void)prep;
 	for (size_t i = 0; i < r->n; i++) {
 		const struct hit *h = &r->h[i];
-		if (h->pos > MEASURE_DEPTH)
+		if (h->pos > d)
 			break;
 		if (h->id < npos)
 			s += (double)t->grade[h->id] / G *
-			     rbp_run(m, h->pos, hit_k(ti, h));
+			     rbp_run(m, d, h->pos, hit_k(ti, h));
 	}
 	out[0] = (1 - m->p) * s;
 	out[1] = 1 - (1 - m->p) * rbp_sum_judged(m, r);
@@ -174,7 +195,7 @@ static void rbp_graded_score(const struct measure *m, const struct ranked *r,
 
 const struct measure_def measure_rbp_graded = {
 	.name = "RBP",
-	.synopsis = "RBP(p=P,gain=graded[,max=G])",
+	.synopsis = "RBP(p=P,gain=graded[,max=G])[@k]",
 	.n_out = 2,
 	.parse = rbp_graded_parse,
 	.names = rbp_graded_names,
@@ -187,7 +208,7 @@ const struct measure_def measure_rbp_graded = {
 const struct measure_def measure_rbp = {
 	.name = "RBP",
 	.binary = 1,
-	.synopsis = "RBP(p=P)",
+	.synopsis = "RBP(p=P)[@k]",
 	.n_out = 2,
 	.parse = rbp_parse,
 	.names = rbp_names,

@@ -16,7 +16,10 @@
  * gain parameters, Rndcg(gains=L:G,...) (gains.h), the gains replace the
  * grades and the runs are of one gain (two levels of equal gain make one
  * run); a topic whose ideal ranking is empty (no positive gain) scores 0
- * where trec_eval prints nan.  trec_eval name: Rndcg, Rndcg_L=G,... (-m
+ * where trec_eval prints nan.  Gains for levels 0, -1 and -2 (gains.h)
+ * make the variant measure_rndcg_low, whose DCG(b) adds the runs of
+ * those levels (gains_runs); grade 0 then joins the ideal ranking when
+ * its gain is positive.  trec_eval name: Rndcg, Rndcg_L=G,... (-m
  * takes Rndcg.L=G,... too).
  */
 #include "gains.h"
@@ -24,10 +27,15 @@
 
 #include <stdio.h>
 
+extern const struct measure_def measure_rndcg_low;
+
 static int rndcg_parse(struct measure *m, const char *arg, char *err,
 		       size_t errsz)
 {
-	return gains_parse_arg(m, arg, "Rndcg", "Rndcg", err, errsz);
+	if (gains_parse_arg(m, arg, "Rndcg", "Rndcg", err, errsz) != 0)
+		return -1;
+	gains_use_low(m, &measure_rndcg_low);
+	return 0;
 }
 
 static void rndcg_names(const struct measure *m, int o, char *name, char *trec)
@@ -36,12 +44,28 @@ static void rndcg_names(const struct measure *m, int o, char *name, char *trec)
 	gains_names(m, "Rndcg", "Rndcg", name, trec);
 }
 
-/* DCG of the copies c[*i ..] at positions <= b added to *dcg. */
+/* Where the DCG has got to: the next copy c[i] (without gains for
+ * levels 0, -1 and -2), or the walk by runs (with them). */
+struct dcg_at {
+	size_t i;
+	struct gains_runs it;
+	int low;
+};
+
+/* The DCG of positions <= b not yet added, added to *dcg. */
 static void dcg_to(const struct measure *m, const struct ranked *r,
-		   const struct topic *t, size_t *i, uint64_t b, double *dcg)
+		   const struct topic *t, struct dcg_at *at, uint64_t b,
+		   double *dcg)
 {
-	for (; *i < r->nc && r->c[*i].pos <= b; (*i)++) {
-		const struct hit *h = &r->c[*i];
+	uint64_t x, y;
+	int32_t lev;
+	if (at->low) {
+		while (gains_runs_next(&at->it, b, &x, &y, &lev))
+			*dcg += gains_run_dcg(m->tab, gains_of(m, lev), x, y);
+		return;
+	}
+	for (; at->i < r->nc && r->c[at->i].pos <= b; at->i++) {
+		const struct hit *h = &r->c[at->i];
 		if (h->id < t->n_pos)
 			*dcg += gains_of(m, t->grade[h->id]) /
 				ideal_disc(m->tab, h->pos);
@@ -54,9 +78,16 @@ static void rndcg_score(const struct measure *m, const struct ranked *r,
 {
 	const struct topic *t = ti->t;
 	struct gains_walk w;
+	struct dcg_at i;
 	double dcg = 0, idcg = 0, sum = 0, g, cur;
-	size_t i = 0, cnt = 0;
+	size_t cnt = 0;
 	(void)prep;
+	i.i = 0;
+	i.low = m->def == &measure_rndcg_low;
+	if (i.low)
+		gains_runs_init(&i.it, r, ti, gains_of(m, 0),
+				gains_of(m, GAINS_UNJUDGED),
+				gains_of(m, GAINS_NEGATIVE));
 	gains_walk_init(&w, m, ti);
 	cur = gains_walk_next(&w);
 	while (cur > 0) {
@@ -78,15 +109,25 @@ static void rndcg_score(const struct measure *m, const struct ranked *r,
 	out[0] = cnt > 0 ? sum / (double)cnt : 0;
 }
 
+/* The fields the two rows share. */
+#define RNDCG_COMMON \
+	.trec_order = TREC_ORDER_RNDCG, \
+	.name = "Rndcg", \
+	.synopsis = "Rndcg(gains=L:G,...)", \
+	.n_out = 1, \
+	.parse = rndcg_parse, \
+	.names = rndcg_names, \
+	.copies = 1, \
+	.score = rndcg_score
+
+const struct measure_def measure_rndcg_low = {
+	RNDCG_COMMON,
+	GAINS_LOW_NEEDS,
+	.setup = gains_setup,
+};
+
 const struct measure_def measure_rndcg = {
-	.trec_order = TREC_ORDER_RNDCG,
-	.name = "Rndcg",
-	.synopsis = "Rndcg(gains=L:G,...)",
-	.n_out = 1,
-	.parse = rndcg_parse,
-	.names = rndcg_names,
+	RNDCG_COMMON,
 	.setup = ideal_setup,
 	.needs_length = 1,
-	.copies = 1,
-	.score = rndcg_score,
 };

@@ -16,12 +16,23 @@
  * trec_eval's gain parameters (its gain_init.c, as ndcg's: gains.h):
  * rbp(p=0.8,gains=1:2,3:5), trec_eval's rbp.p=0.8,1=2,3=5 (printed
  * rbp_p=0.8,1=2.0,3=5.0; p is always named once gains are).  The gains
- * are scaled to [0, 1] as trec_eval intends: divided by the largest gain
- * of its table when that is above 1 - the table holds every listed level
- * (in the topic or not) and every level 1 .. the topic's largest grade
- * (in an image, of what it keeps) at its gain - and its smallest is 0
- * (grade 0 and unjudged documents gain 0), since gains below 0, which
- * would move every gain, and gains for levels below 1 are refused.
+ * are scaled as trec_eval intends, over its table of gains for the
+ * topic: every listed level (with documents or not, pairs at their
+ * default gain included) and, when the topic (in an image, what it
+ * keeps) has a judged document of grade >= 0, every level 0 .. its
+ * largest such grade not listed, at its own gain.  With min and max the
+ * least and largest gain of the table, when min < 0 or max > 1 every
+ * gain of the table becomes (gain - min) / (max - min); a document whose
+ * level is not in the table (unjudged or of negative grade, levels -1
+ * and -2 not listed) gains 0, scaled or not.  Without gains for levels
+ * <= 0 and negative gains, min is 0 (level 0 gains 0) and the scaling is
+ * a division by max.  Gains for levels 0, -1 and -2, or a negative gain
+ * (which moves grade 0's scaled gain off 0), make the variant
+ * measure_te_rbp_low, which walks every position of the ranking
+ * (gains_runs) and adds the terms in trec_eval's order, and is scored on
+ * every topic.  A topic with no judged document of grade >= 0 has no
+ * default levels in its table (trec_eval keeps those of the topic before
+ * it there).
  */
 #include "gains.h"
 #include "measure.h"
@@ -33,11 +44,13 @@
 #include <stdio.h>
 
 
-/* The largest gain listed in the n bytes at s ("L:G,..." or "L=G,..."),
- * the pairs at their default gain included (gains_parse drops those). */
-static double listed_max(const char *s, size_t n)
+/* The largest and least gain listed in the n bytes at s ("L:G,..." or
+ * "L=G,..."), the pairs at their default gain included (gains_parse
+ * drops those), into *mx and *mn (-inf and inf when none). */
+static void listed_range(const char *s, size_t n, double *mx, double *mn)
 {
-	double mx = 0;
+	*mx = -INFINITY;
+	*mn = INFINITY;
 	for (size_t at = 0; at < n;) {
 		size_t len = strcspn(s + at, ",");
 		const char *sep = memchr(s + at, ':', len);
@@ -45,13 +58,14 @@ static double listed_max(const char *s, size_t n)
 			sep = memchr(s + at, '=', len);
 		if (sep) {
 			double g = strtod(sep + 1, NULL);   /* checked by gains_parse */
-			if (g > mx)
-				mx = g;
+			*mx = g > *mx ? g : *mx;
+			*mn = g < *mn ? g : *mn;
 		}
 		at += len + 1;
 	}
-	return mx;
 }
+
+extern const struct measure_def measure_te_rbp_low;
 
 /* "(p=X)", "(gains=L:G,...)", "(p=X,gains=L:G,...)" or trec_eval's list
  * "(p=X,L=G,...)" / "(L=G,...)" as the alias rbp. hands it over. */
@@ -80,12 +94,12 @@ static int te_rbp_parse(struct measure *m, const char *arg, char *err,
 	g0 = strncmp(arg + at, "gains=", 6) == 0 ? at + 6 : at;
 	if (gains_parse(m, arg + g0, n - 1 - g0, err, errsz) != 0)
 		return -1;
+	listed_range(arg + g0, n - 1 - g0, &m->coef[0], &m->coef[1]);
 	for (int i = 0; i < m->ngains; i++)
-		if (m->gain_val[i] < 0) {
-			snprintf(err, errsz, "a gain below 0 is not taken by rbp (trec_eval would move every gain, those of unjudged documents too)");
-			return -1;
+		if (m->gain_lev[i] <= 0 || m->gain_val[i] < 0) {
+			m->def = &measure_te_rbp_low;
+			m->judged_depth = MEASURE_JUDGED_ALL;
 		}
-	m->coef[0] = listed_max(arg + g0, n - 1 - g0);
 	return 0;
 }
 
@@ -124,28 +138,58 @@ void measure_te_rbp_setup(struct measure *m)
 		m->tab[i] = m->tab[i - 1] * m->p;
 }
 
-/* The divisor of the gains: the largest gain of trec_eval's table (the
- * listed ones, and every level 1 .. the largest grade the image keeps at
- * its gain), if > 1. */
+/* The least level >= lo (dir 1) or largest <= lo (dir -1) not listed. */
+static int32_t unlisted(const struct measure *m, int32_t lo, int dir)
+{
+	int listed = 1;
+	while (listed) {
+		listed = 0;
+		for (int i = 0; i < m->ngains; i++)
+			if (m->gain_lev[i] == lo) {
+				listed = 1;
+				lo += dir;
+			}
+	}
+	return lo;
+}
+
+/* The scaling of trec_eval's table of gains (see above): area[0] the
+ * divisor max - min and area[1] the offset min when it scales, else 1
+ * and 0, so that a gain g of the table becomes (g - area[1]) / area[0]. */
 static void te_rbp_prep(const struct measure *m, const struct topic_image *ti,
 			double *area)
 {
 	const struct topic *t = ti->t;
-	double mx = m->ngains ? m->coef[0] : 0;
-	int32_t top = 0;
-	for (uint32_t id = 0; id < t->n_pos; id++)
-		if (ti->k[id]) {
-			top = t->grade[id];
+	double mx = m->ngains ? m->coef[0] : -INFINITY;
+	double mn = m->ngains ? m->coef[1] : INFINITY;
+	for (uint32_t id = 0; id < t->n_nonneg; id++)
+		if (ti->k[id]) {   /* levels 0 .. grade[id] are in the table */
+			int32_t lo = unlisted(m, 0, 1);
+			int32_t hi = unlisted(m, t->grade[id], -1);
+			if (lo <= t->grade[id]) {
+				mn = (double)lo < mn ? (double)lo : mn;
+				mx = (double)hi > mx ? (double)hi : mx;
+			}
 			break;
 		}
-	for (int32_t g = top; g >= 1; g--) {
-		double v = gains_of(m, g);
-		if (v > mx)
-			mx = v;
-		if (!m->ngains)
-			break;   /* the gains are the grades: the top is the largest */
+	area[0] = 1;
+	area[1] = 0;
+	if (mn < 0 || mx > 1) {
+		area[0] = mx - mn;
+		area[1] = mn;
 	}
-	area[0] = mx > 1 ? mx : 1;
+}
+
+/* The scaled gain of a document of level lev (0 when not in the table). */
+static double te_rbp_gain(const struct measure *m, const double *prep,
+			  int32_t lev)
+{
+	int listed = 0;
+	for (int i = 0; i < m->ngains; i++)
+		listed |= m->gain_lev[i] == lev;
+	if (lev < 0 && !listed)
+		return 0;
+	return (gains_of(m, lev) - prep[1]) / prep[0];
 }
 
 static void te_rbp_score(const struct measure *m, const struct ranked *r,
@@ -159,22 +203,57 @@ static void te_rbp_score(const struct measure *m, const struct ranked *r,
 		uint64_t e = (uint64_t)h->pos - 1;
 		if (h->id >= t->n_pos)
 			continue;
-		sum += gains_of(m, t->grade[h->id]) / prep[0] *
+		sum += te_rbp_gain(m, prep, t->grade[h->id]) *
 		       measure_te_rbp_pow(m, e);
 	}
 	out[0] = (1.0 - m->p) * sum;
 }
 
+/* With gains for levels <= 0 or below 0: every position with a gain, in
+ * rank order, as trec_eval adds them. */
+static void te_rbp_low_score(const struct measure *m, const struct ranked *r,
+			     const struct topic_image *ti, const double *prep,
+			     double *out)
+{
+	struct gains_runs it;
+	uint64_t a, b;
+	int32_t lev;
+	double sum = 0;
+	gains_runs_init(&it, r, ti, te_rbp_gain(m, prep, 0),
+			te_rbp_gain(m, prep, GAINS_UNJUDGED),
+			te_rbp_gain(m, prep, GAINS_NEGATIVE));
+	while (gains_runs_next(&it, UINT64_MAX, &a, &b, &lev)) {
+		double gain = te_rbp_gain(m, prep, lev);
+		if (gain == 0)
+			continue;
+		for (uint64_t p = a; p < b; p++)
+			sum += gain * measure_te_rbp_pow(m, p - 1);
+	}
+	out[0] = (1.0 - m->p) * sum;
+}
+
+/* The fields the two rows share. */
+#define TE_RBP_COMMON \
+	.trec_order = TREC_ORDER_RBP, \
+	.name = "rbp", \
+	.synopsis = "rbp[(p=P[,gains=L:G,...])]", \
+	.n_out = 1, \
+	.parse = te_rbp_parse, \
+	.names = te_rbp_names, \
+	.setup = measure_te_rbp_setup, \
+	.prep = te_rbp_prep, \
+	.prep_n = 2, \
+	.copies = 1
+
+const struct measure_def measure_te_rbp_low = {
+	TE_RBP_COMMON,
+	GAINS_LOW_NEEDS,
+	.call_when_r0 = 1,
+	.score = te_rbp_low_score,
+};
+
 const struct measure_def measure_te_rbp = {
-	.trec_order = TREC_ORDER_RBP,
-	.name = "rbp",
-	.synopsis = "rbp[(p=P[,gains=L:G,...])]",
-	.n_out = 1,
-	.parse = te_rbp_parse,
-	.names = te_rbp_names,
-	.setup = measure_te_rbp_setup,
+	TE_RBP_COMMON,
 	.call_when_gain = 1,
-	.prep = te_rbp_prep,
-	.copies = 1,
 	.score = te_rbp_score,
 };
