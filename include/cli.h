@@ -77,6 +77,7 @@ struct options {
 				     or NULL: --from-images takes them from
 				     the files */
 	int help, version;
+	int names_by_file;        /* --names file (default tag) */
 	/* trec_eval's options (cli_trec.c) */
 	int trec_name;            /* invoked as trec_eval: its messages */
 	int complete;             /* -c */

@@ -123,11 +123,12 @@ void run_engineer(struct run *dst, const struct run *src,
  * run given that name). */
 void run_name_unique(struct run *r, const struct run *runs, size_t n);
 
-/* Give every run a unique name: its tag, or "tag#N" for the N-th file
- * using a tag already taken (or the tag "all", which names rows about
- * every run), with a warning on that run.  A run with mixed tags is
- * named after its first line's tag, and its warning says so with the
- * final name. */
-void run_names(struct run *runs, size_t n);
+/* Give every run a unique name: its tag (with by_file, --names file:
+ * its file name without directory and .gz, .run, .txt or .tsv; the tag
+ * for standard input), or "tag#N" for the N-th file using a name already
+ * taken (or "all", which names rows about every run), with a warning on
+ * that run.  A run with mixed tags is named after its first line's tag,
+ * and its warning says so with the final name. */
+void run_names(struct run *runs, size_t n, int by_file);
 
 #endif

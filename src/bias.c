@@ -288,8 +288,8 @@ static void print_measure(FILE *f, const struct bias *B, size_t j)
 	for (size_t c = 0; c < C; c++) {
 		const char *name = B->b->coll[c].name;
 		sig2[c] = mean_defined(B->dsig + (j * C + c) * T, T) / 2;
-		row(f, meas, name, "-", "sigma", signed_root(sig2[c]), dec);
-		fprintf(f, "%s\t%s\t-\treplicates\t%zu\n", meas, name, B->nrep[c]);
+		row(f, meas, name, "NA", "sigma", signed_root(sig2[c]), dec);
+		fprintf(f, "%s\t%s\tNA\treplicates\t%zu\n", meas, name, B->nrep[c]);
 	}
 	for (size_t c = 0; c < C; c++)
 		for (size_t d = 0; d < C; d++) {

@@ -158,7 +158,7 @@ static const struct {
 	{ "pair-images", 1 }, { "bias", 0 }, { "against", 1 }, { "topics", 1 },
 	{ "engineered", 0 }, { "image-range", 1 }, { "from-images", 1 },
 	{ "svg", 1 }, { "save-collection", 1 }, { "collection", 1 },
-	{ "ci", 1 }, { "mean", 1 },
+	{ "ci", 1 }, { "mean", 1 }, { "names", 1 },
 };
 
 /* Index of the long option name (n bytes), or -1. */
@@ -372,6 +372,12 @@ static int apply(struct options *o, const char *opt, const char *v,
 		return parse_against(o, v, d);
 	} else if (strcmp(opt, "--mean") == 0) {
 		return cli_parse_mean(o, v, d);
+	} else if (strcmp(opt, "--names") == 0) {
+		if (strcmp(v, "file") != 0 && strcmp(v, "tag") != 0) {
+			diag_set(d, "option --names: '%s' is not file or tag", v);
+			return -1;
+		}
+		o->names_by_file = strcmp(v, "file") == 0;
 	} else if (strcmp(opt, "--ci") == 0) {
 		if (ci_method_parse(v, &o->ci) != 0) {
 			diag_set(d, "option --ci: '%s' is not percentile, basic or bc", v);

@@ -424,7 +424,7 @@ static int load_inputs(struct options *o, struct collection *c,
 		if (!bad)
 			bad = check_shared(o, c, in->run, in->n, d) != 0;
 		if (!bad)
-			run_names(in->run, in->n);
+			run_names(in->run, in->n, o->names_by_file);
 	}
 	/* saved before --bias adds the documents of other qrels */
 	if (!bad && o->save_coll &&

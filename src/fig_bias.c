@@ -1,8 +1,8 @@
 /*
  * fig_bias.c - the figure of --bias (see figure.h): for the first
  * measure, one group of three bars per collection and truth (the rows
- * whose truth is not "-"): bias, sigma (the collection's own, from its
- * row with truth "-") and rmse (Cormack & Grossman).  The three are
+ * whose truth is not "NA"): bias, sigma (the collection's own, from its
+ * row with truth "NA") and rmse (Cormack & Grossman).  The three are
  * distances between rankings, in the units of delta = 1 - tau (Kendall's
  * tau-b): sigma = sqrt(sigma2), bias = sqrt(b2), rmse = sqrt(b2 +
  * sigma2), and the table prints bias (and rmse) as -sqrt(-x) when the
@@ -31,7 +31,7 @@ static double *groups(const struct fig_table *t, const char *m,
 		const char *c = fig_str(t, r, cc), *tr = fig_str(t, r, ct);
 		char *name;
 		size_t id, old = k->n;
-		if (!fig_is(t, r, cm, m) || strcmp(tr, "-") == 0)
+		if (!fig_is(t, r, cm, m) || strcmp(tr, "NA") == 0)
 			continue;
 		name = xmalloc(size_add(strlen(c), strlen(tr) + 5));
 		sprintf(name, "%s vs %s", c, tr);
@@ -46,7 +46,7 @@ static double *groups(const struct fig_table *t, const char *m,
 			v[id * 3 + 2] = fig_num(t, r, cv);
 		for (size_t q = 1; old != k->n && q < t->nrows; q++)
 			if (fig_is(t, q, cm, m) && fig_is(t, q, cc, c) &&
-			    fig_is(t, q, ct, "-") && fig_is(t, q, cs, "sigma"))
+			    fig_is(t, q, ct, "NA") && fig_is(t, q, cs, "sigma"))
 				v[id * 3 + 1] = fig_num(t, q, cv);
 	}
 	return v;

@@ -11,7 +11,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-void run_names(struct run *runs, size_t n)
+/* 1 when base (n bytes) ends in ext and has more before it. */
+static int ends(const char *base, size_t n, const char *ext)
+{
+	size_t e = strlen(ext);
+	return n > e && strncmp(base + n - e, ext, e) == 0;
+}
+
+/* The name of r under --names file: its file name without directory and
+ * without .gz, then .run, .txt or .tsv; its tag for standard input. */
+static char *file_name(const struct run *r)
+{
+	static const char *const ext[] = { ".run", ".txt", ".tsv" };
+	const char *base = strrchr(r->path, '/');
+	size_t n;
+	if (strcmp(r->path, "-") == 0)
+		return xstrdup(r->tag);
+	base = base ? base + 1 : r->path;
+	n = strlen(base);
+	if (ends(base, n, ".gz"))
+		n -= 3;
+	for (size_t i = 0; i < sizeof ext / sizeof *ext; i++)
+		if (ends(base, n, ext[i])) {
+			n -= strlen(ext[i]);
+			break;
+		}
+	return xstrndup(base, n);
+}
+
+void run_names(struct run *runs, size_t n, int by_file)
 {
 	struct strmap taken;
 	char a[80], b[80], c[80];
@@ -23,7 +51,8 @@ void run_names(struct run *runs, size_t n)
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct run *r = &runs[i];
-		const char *tag = r->tag;
+		char *fname = by_file ? file_name(r) : NULL;
+		const char *tag = by_file ? fname : r->tag;
 		size_t len = strlen(tag);
 		int added;
 		strmap_intern(&taken, tag, len, strmap_key(tag, len), &added);
@@ -42,7 +71,16 @@ void run_names(struct run *runs, size_t n)
 		}
 		diag_quote(a, sizeof a, tag, len);
 		diag_quote(c, sizeof c, r->name, strlen(r->name));
-		if (r->mixed_line) {
+		if (r->mixed_line && by_file) {
+			char where[CB_MAX_DOCNO * 4 + 32];
+			snprintf(where, sizeof where, "%s:%lu", r->label,
+				 r->mixed_line);
+			warnings_add(&r->warn, where,
+				     "tag %s differs from the first line's %s",
+				     diag_quote(b, sizeof b, r->mixed_tag,
+						strlen(r->mixed_tag)),
+				     diag_quote(a, sizeof a, r->tag, strlen(r->tag)));
+		} else if (r->mixed_line) {
 			char where[CB_MAX_DOCNO * 4 + 32];
 			snprintf(where, sizeof where, "%s:%lu", r->label,
 				 r->mixed_line);
@@ -58,6 +96,7 @@ void run_names(struct run *runs, size_t n)
 			warnings_add(&r->warn, r->label,
 				     "run name %s is already taken by an earlier file; this run is named %s",
 				     a, c);
+		free(fname);
 	}
 	strmap_release(&taken);
 }

@@ -1416,9 +1416,9 @@ static void analyse_measure(size_t m)
 	}
 	for (size_t c = 0; c < NC; c++) {
 		struct cell s = { sqrt(sig2[c].v), sqrt(sig2[c].lo), sqrt(sig2[c].hi), sig2[c].sure };
-		put(mn, cname[c], "-", "sigma", s);
+		put(mn, cname[c], "NA", "sigma", s);
 		snprintf(buf, sizeof buf, "%.0f", (double)nrep[c]);
-		out(mn, cname[c], "-", "replicates", buf);
+		out(mn, cname[c], "NA", "replicates", buf);
 	}
 
 	double *root = xmalloc(NC * NJ * sizeof *root);
