@@ -10,11 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A row of the evaluation; a count (measure_integer) as a whole number. */
 static void row_tsv(FILE *f, const char *run, const char *qid,
-		    const char *measure, double v, int decimals)
+		    const char *measure, double v, int decimals, int integer)
 {
 	fprintf(f, "%s\t%s\t%s", run, qid, measure);
-	output_num(f, v, decimals);
+	output_num(f, v, integer ? 0 : decimals);
 	fputc('\n', f);
 }
 
@@ -33,11 +34,13 @@ int output_eval(FILE *f, const struct scorer *s, const double *vals,
 				continue;
 			for (size_t k = 0; k < ns; k++)
 				row_tsv(f, run, qid, s->slots[k].name, v[k],
-					o->decimals);
+					o->decimals,
+					measure_integer(scorer_slot_measure(s, k)));
 		}
 		for (size_t k = 0; !o->no_summary && k < ns; k++)
 			row_tsv(f, run, "all", s->slots[k].name,
-				means[r * ns + k], o->decimals);
+				means[r * ns + k], o->decimals,
+				measure_integer(scorer_slot_measure(s, k)));
 	}
 	if (fflush(f) != 0 || ferror(f))
 		return -1;
