@@ -62,6 +62,8 @@ struct options {
 	unsigned long topics;     /* --topics: topics per sample (0 = n) */
 	int engineered;           /* --engineered */
 	int quiet;                /* --quiet: no warnings */
+	unsigned quiet_kinds;     /* --quiet=KIND,...: none of those kinds
+				     (warnings_kind) */
 	unsigned long range_first, range_last; /* --image-range, 0 = none */
 	char **from;              /* --from-images FILEs, borrowed from argv */
 	size_t nfrom;

@@ -86,10 +86,20 @@ void warnings_release(struct warnings *w);
 void warnings_add(struct warnings *w, const char *where, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Print the warnings of lists[0..n) to f as "cbeval: WHERE: warning:
- * TEXT", in order.  A text that several lists share (59 runs with the
+ * TEXT", in order, but those of the kinds in skip (warnings_kind).  A text that several lists share (59 runs with the
  * same topics missing from the qrels) is printed once, at its first place,
  * as "cbeval: WHERE (and N other files): warning: TEXT". */
-void warnings_print(FILE *f, const struct warnings *const *lists, size_t n);
+void warnings_print(FILE *f, const struct warnings *const *lists, size_t n,
+		    unsigned skip);
+/* The kinds of warnings, for --quiet=KIND: unjudged (topics of a run
+ * that the qrels do not judge), missing (qrels topics a run lacks),
+ * shared (a run with no topic of the qrels), duplicates, names (run
+ * names and tags), analysis (the rest: an analysis's NA figures).
+ * warnings_kind adds the bit of kind name to *mask for warnings_print's
+ * skip; returns 0, or -1 for an unknown name.  warnings_kinds: their
+ * list, for messages. */
+int warnings_kind(const char *name, unsigned *mask);
+const char *warnings_kinds(void);
 
 /* Make a printable copy of the n bytes at s for a message: control bytes
  * and bytes >= 0x7f become \xNN, and long strings are cut to about 60

@@ -440,6 +440,27 @@ static int parse_trec_long(struct options *o, int argc, char **argv, int *i,
 	return apply_short(o, c, v, d);
 }
 
+/* --quiet=KIND,...: the kinds of warnings not to print. */
+static int parse_quiet(struct options *o, const char *v, struct diag *d)
+{
+	if (!*v) {
+		diag_set(d, "option --quiet=: no kind of warning (%s)", warnings_kinds());
+		return -1;
+	}
+	while (*v) {
+		size_t n = strcspn(v, ",");
+		char kind[32];
+		snprintf(kind, sizeof kind, "%.*s", (int)(n < 31 ? n : 31), v);
+		if (n == 0 || n > 31 || warnings_kind(kind, &o->quiet_kinds) != 0) {
+			diag_set(d, "option --quiet: '%.*s' is not a kind of warning (%s)",
+				 (int)(n > 40 ? 40 : n), v, warnings_kinds());
+			return -1;
+		}
+		v += n + (v[n] == ',');
+	}
+	return 0;
+}
+
 /* The long option argv[*i] ("--name", "--name=value" or "--name value",
  * which advances *i).  Returns 0, or -1 with d set. */
 static int parse_long(struct options *o, int argc, char **argv, int *i,
@@ -452,6 +473,8 @@ static int parse_long(struct options *o, int argc, char **argv, int *i,
 	if (k < 0)
 		return parse_trec_long(o, argc, argv, i, d);
 	snprintf(opt, sizeof opt, "--%s", long_opts[k].name);
+	if (strcmp(opt, "--quiet") == 0 && eq)
+		return parse_quiet(o, eq + 1, d);
 	if (!long_opts[k].value) {
 		if (eq) {
 			diag_set(d, "option %s takes no value", opt);

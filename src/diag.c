@@ -221,7 +221,54 @@ void warnings_add(struct warnings *w, const char *where, const char *fmt, ...)
 	w->text[w->n++] = xstrdup(buf);
 }
 
-void warnings_print(FILE *f, const struct warnings *const *lists, size_t n)
+/* The kinds of warnings (--quiet=KIND), each known by its text. */
+static const struct {
+	const char *kind, *text;
+} wkinds[] = {
+	{ "unjudged", "not in the qrels ignored" },
+	{ "missing", "run has no documents for" },
+	{ "shared", "no topic in common" },
+	{ "duplicates", "duplicate" },
+	{ "names", "run name " },
+	{ "names", "differs from the first line's" },
+};
+#define NWKINDS (sizeof wkinds / sizeof *wkinds)
+
+int warnings_kind(const char *name, unsigned *mask)
+{
+	int found = 0;
+	for (size_t i = 0; i < NWKINDS; i++)
+		if (strcmp(wkinds[i].kind, name) == 0) {
+			*mask |= 1u << i;
+			found = 1;
+		}
+	if (strcmp(name, "analysis") == 0) {
+		*mask |= 1u << NWKINDS;
+		found = 1;
+	}
+	return found ? 0 : -1;
+}
+
+const char *warnings_kinds(void)
+{
+	return "unjudged, missing, shared, duplicates, names, analysis";
+}
+
+/* 1 when text is of a kind in skip. */
+static int skipped(const char *text, unsigned skip)
+{
+	int known = 0;
+	for (size_t i = 0; i < NWKINDS; i++)
+		if (strstr(text, wkinds[i].text)) {
+			known = 1;
+			if (skip & (1u << i))
+				return 1;
+		}
+	return !known && (skip & (1u << NWKINDS));
+}
+
+void warnings_print(FILE *f, const struct warnings *const *lists, size_t n,
+		    unsigned skip)
 {
 	/* done[l] = how many of list l's warnings were printed with an
 	 * earlier list's; they are matched in order, first unprinted one. */
@@ -234,7 +281,7 @@ void warnings_print(FILE *f, const struct warnings *const *lists, size_t n)
 		const struct warnings *w = lists[l];
 		for (size_t i = 0; i < w->n; i++, at++) {
 			size_t more = 0, at2 = at - i + w->n;
-			if (done[at])
+			if (done[at] || skipped(w->text[i], skip))
 				continue;
 			for (size_t m = l + 1; m < n; m++) {
 				const struct warnings *v = lists[m];

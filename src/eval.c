@@ -280,6 +280,10 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 	in.pair_fig = w.pi.f;
 	in.trec = x ? x->trec : NULL;
 	in.err = d;
+	if (o->svg && (strlen(o->svg) < 4 ||
+		       strcmp(o->svg + strlen(o->svg) - 4, ".svg") != 0))
+		warnings_add(&warn, o->svg,
+			     "the figure is written as SVG whatever the file's name (name it .svg)");
 	if (a->input == IN_IMAGES && o->pool && a->own_pools) {
 		/* scored by the analysis, pool by pool */
 	} else if (a->input == IN_IMAGES) {
@@ -292,7 +296,7 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 	status = w.to_stdout ? EXIT_OK : print_table(a, &in, o, &w, d);
 	if (!o->quiet) {
 		const struct warnings *l = &warn;
-		warnings_print(stderr, &l, 1);
+		warnings_print(stderr, &l, 1, o->quiet_kinds);
 	}
 out:
 	close_outputs(o, &w, &status, d);
@@ -349,13 +353,14 @@ static int merge_main(const struct options *o, struct diag *d)
 
 /* The warnings of the qrels and of every run, in command-line order. */
 static void print_input_warnings(const struct warnings *qw,
-				 const struct run *runs, size_t n)
+				 const struct run *runs, size_t n,
+				 unsigned skip)
 {
 	const struct warnings **lists = xcalloc(n + 1, sizeof *lists);
 	lists[0] = qw;
 	for (size_t i = 0; i < n; i++)
 		lists[i + 1] = &runs[i].warn;
-	warnings_print(stderr, lists, n + 1);
+	warnings_print(stderr, lists, n + 1, skip);
 	free(lists);
 }
 
@@ -441,7 +446,7 @@ static int load_inputs(struct options *o, struct collection *c,
 	if (bad)
 		return -1;
 	if (!o->collection && !o->quiet)
-		print_input_warnings(qw, in->run, in->n);
+		print_input_warnings(qw, in->run, in->n, o->quiet_kinds);
 	return 0;
 }
 
