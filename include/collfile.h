@@ -66,13 +66,15 @@ struct collfile_runs {
 
 /* Read path ("-": standard input; .gz as for inputs) into c (collection
  * _init'ed and empty; left as collection_freeze leaves it: the documents'
- * hashes, no document maps, so nothing can be added to it) and
- * out, and the options it was loaded with into *level and *ro.  Returns
+ * hashes, and with keep_docnos each topic's docno map too (for --meld
+ * and --bias, which read files of docnos: labels, other qrels), so
+ * nothing but those can be added to it) and out, and the options it was
+ * loaded with into *level and *ro.  Returns
  * 0, or -1 with d set ("FILE: what is wrong"); the caller releases c and
  * out (collfile_runs_release) either way. */
 int collfile_read(const char *path, struct collection *c,
 		  struct collfile_runs *out, int *level, struct run_opts *ro,
-		  struct diag *d);
+		  int keep_docnos, struct diag *d);
 
 void collfile_runs_release(struct collfile_runs *r);
 

@@ -162,7 +162,8 @@ static int check_images(const struct options *o, struct diag *d)
 		const char *what = o->pairs ? "--pairs" : o->sensitivity
 			? "--sensitivity" : o->partitions ? "--partitions"
 			: o->meld ? "--meld" : "--bias";
-		if (o->nruns < 2 && !o->nfrom) {
+		/* the runs of --collection are counted when it is read */
+		if (o->nruns < 2 && !o->nfrom && !o->collection) {
 			diag_set(d, "option %s needs at least 2 runs", what);
 			return -1;
 		}
@@ -284,11 +285,7 @@ static int coll_check(const struct options *o, struct diag *d)
 			 o->loading);
 		return -1;
 	}
-	if (a) {
-		diag_set(d, "option %s: not with --collection (give QRELS and RUN files%s)",
-			 a, o->pairs ? ", or split the images with --image-range and give --pairs to the merge" : "");
-		return -1;
-	}
+	(void)a;
 	return 0;
 }
 

@@ -25,8 +25,7 @@ void cli_usage(FILE *f)
 	      "              [-D 0.QID] [-Z FILE] [-R qrels] [-T trec_results] QRELS RUN...\n"
 	      "       trec_eval [trec_eval's options] QRELS RUN... (a link to cbeval)\n"
 	      "       cbeval --collection FILE [the options above but -l, -M, --order,\n"
-	      "              --dedup, --pairs, --sensitivity, --partitions, --meld,\n"
-	      "              --bias, --engineered]\n"
+	      "              --dedup]\n"
 	      "       cbeval --from-images FILE [--from-images FILE]... [-q] [-j N] [-p N]\n"
 	      "              [--quiet] [--ci METHOD] [--images FILE] [--pairs | --reliability]\n"
 	      "              [--pair-images FILE] [--svg FILE]\n", f);

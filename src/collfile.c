@@ -273,6 +273,7 @@ struct cr {
 	unsigned char *chunk;   /* CHUNK bytes for cr_u32s */
 	char str[CB_MAX_DOCNO + 1];
 	size_t nstr;
+	int keep_docnos;        /* also each topic's docno map */
 };
 
 static int corrupt(struct cr *r, const char *what, struct diag *d)
@@ -433,6 +434,11 @@ static int read_topic(struct cr *r, struct collection *c, size_t *cap,
 		xgrow(&t->hash, &hcap, (size_t)id + 1, sizeof *t->hash);
 		t->hash[id] = fnv1a64(r->str, r->nstr);
 		t->n_docs = id + 1;
+		if (r->keep_docnos &&
+		    (strmap_intern(&t->docs, r->str, r->nstr,
+				   strmap_key(r->str, r->nstr), &added) != id ||
+		     !added))
+			return corrupt(r, "a docno twice in a topic", d);
 	}
 	return 0;
 }
@@ -539,13 +545,14 @@ static int read_runs(struct cr *r, const struct collection *c,
 
 int collfile_read(const char *path, struct collection *c,
 		  struct collfile_runs *out, int *level, struct run_opts *ro,
-		  struct diag *d)
+		  int keep_docnos, struct diag *d)
 {
 	struct cr *r = xcalloc(1, sizeof *r);
 	size_t cap = 0;
 	uint32_t nt;
 	int rc = -1;
 	memset(out, 0, sizeof *out);
+	r->keep_docnos = keep_docnos;
 	r->path = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	csum_init(&r->cs);
 	if (reader_open(&r->rd, path, d) != 0) {

@@ -412,7 +412,8 @@ static int load_inputs(struct options *o, struct collection *c,
 	struct qrels_opts qo;
 	int bad = 0;
 	if (o->collection &&
-	    collfile_read(o->collection, c, in, &o->level, &o->ro, d) != 0)
+	    collfile_read(o->collection, c, in, &o->level, &o->ro,
+			  o->meld || o->bias, d) != 0)
 		return -1;
 	qo.level = o->level;
 	qo.dedup = o->ro.dedup;
@@ -537,6 +538,15 @@ int eval_main(const struct options *given, struct diag *d)
 		goto out;
 	if ((status = trec_after_load(o, &c, &in, d)) != 0)
 		goto out;
+	if (o->collection && in.n < 2 && (o->pairs || o->sensitivity ||
+	    o->partitions || o->meld || o->bias)) {
+		diag_set(d, "option %s needs at least 2 runs, and %s holds %zu",
+			 o->pairs ? "--pairs" : o->sensitivity ? "--sensitivity" :
+			 o->partitions ? "--partitions" : o->meld ? "--meld" : "--bias",
+			 o->collection, in.n);
+		status = EXIT_USAGE;
+		goto out;
+	}
 	status = EXIT_DATA;
 	collection_freeze(&c);
 

@@ -66,6 +66,16 @@ same "--reliability" "-b 10 --reliability $F" "-b 10 --reliability $C"
 same "--top 3 --top-by P@10" "-b 10 --top 3 --top-by P@10 $F" "-b 10 --top 3 --top-by P@10 $C"
 same "--pool 5 -q" "-b 10 --pool 5 -q $F" "-b 10 --pool 5 -q $C"
 same "-m with GM and RBP" "-m GM(AP),RBP(p=0.8),bpref,judged@10 -b 10 $F" "-m GM(AP),RBP(p=0.8),bpref,judged@10 -b 10 $C"
+# every analysis reads the collection file as it reads the files
+same "--pairs -q" "-b 10 --pairs -q $F" "-b 10 --pairs -q $C"
+same "--pairs --pool 5" "-b 8 --pairs --pool 5 $F" "-b 8 --pairs --pool 5 $C"
+same "--sensitivity" "--sensitivity -t 100 $F" "--sensitivity -t 100 $C"
+same "--partitions" "--partitions 2 --resamples 50 --randomizations 50 $F" "--partitions 2 --resamples 50 --randomizations 50 $C"
+same "--meld rank" "-b 5 --meld rank --mf 1.0,0.5 --splits 2 $F" "-b 5 --meld rank --mf 1.0,0.5 --splits 2 $C"
+awk 'NR % 3 == 0 { print $3, "L"; next } { print $3, "R" }' data/qrels | sort -u -k1,1 > "$T/labels"
+same "--meld LABELS" "-b 5 --meld $T/labels --mf 1.0,0.5 --splits 2 $F" "-b 5 --meld $T/labels --mf 1.0,0.5 --splits 2 $C"
+same "--bias pool:5 --engineered" "--bias --against pool:5 --engineered -t 50 $F" "--bias --against pool:5 --engineered -t 50 $C"
+same "--bias against qrels" "--bias --against data/qrels -t 30 $F" "--bias --against data/qrels -t 30 $C"
 # shellcheck disable=SC2086
 "$CBEVAL" -b 10 --svg "$T/f1.svg" $F > /dev/null 2>&1
 # shellcheck disable=SC2086
