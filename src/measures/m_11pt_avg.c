@@ -116,7 +116,7 @@ const struct measure_def measure_11pt_avg = {
 	.trec_order = TREC_ORDER_11PT_AVG,
 	.name = "11pt_avg",
 	.binary = 1,
-	.synopsis = "11pt_avg(levels=L,...)",
+	.synopsis = "11pt_avg[(levels=L,...)]",
 	.n_out = 1,
 	.parse = pt11_parse,
 	.names = pt11_names,
