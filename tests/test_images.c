@@ -339,7 +339,7 @@ static void load(struct loaded *L, const char *dir, int nr, int level,
 			tmp[n++] = L->runs[r];
 	for (size_t i = 0; i < n; i++)
 		L->runs[i] = tmp[i];
-	run_names(L->runs, n);
+	run_names(L->runs, n, 0);
 	collection_freeze(&L->c);
 	scorer_init(&L->s, &L->c, L->runs, n, m, nm, seed);
 }

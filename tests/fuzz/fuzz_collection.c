@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	struct diag d = { .set = 0 };
 	int level = 1;
 	collection_init(&c);
-	if (collfile_read(path, &c, &in, &level, &ro, &d) == 0) {
+	if (collfile_read(path, &c, &in, &level, &ro, 1, &d) == 0) {
 		collection_freeze(&c);
 		for (size_t r = 0; r < in.n; r++)
 			for (size_t t = 0; t < c.n; t++) {

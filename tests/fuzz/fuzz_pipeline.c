@@ -60,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 					   .per_topic = 1, .decimals = 4 };
 		double *vals;
 		FILE *null = fopen("/dev/null", "w");
-		run_names(runs, 2);
+		run_names(runs, 2, 0);
 		collection_freeze(&c);
 		for (int i = 0; i < NM; i++)
 			if (measure_parse(&m[i], specs[i], err, sizeof err) != 0)

@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 				for (size_t i = r.off[t]; i < r.off[t + 1]; i++)
 					if (r.ids[i] >= c.topic[t].docs.n)
 						abort();
-			run_names(&r, 1);
+			run_names(&r, 1, 0);
 		} else if (!d.set || strncmp(d.msg, rpath, strlen(rpath)) != 0) {
 			abort();
 		}
