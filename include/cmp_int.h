@@ -24,6 +24,7 @@ struct cmp {
 	double *diff, *effect;  /* [C][m] */
 	/* per worker scratch */
 	size_t nw64, nch;       /* words of one permutation's bits, 8-topic chunks */
+	int wide;               /* the bits by AVX-512 (0: the plain loop) */
 	uint64_t *bits;         /* [R][nw64] */
 	double *tab;            /* [nch][256] */
 	double *z;              /* [m][n] */

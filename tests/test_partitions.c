@@ -10,6 +10,7 @@
  *    with ties and the step-down minimum.
  */
 #include "check.h"
+#include "stats.h"
 #include "part_int.h"
 #include "xalloc.h"
 
