@@ -149,7 +149,7 @@ static void put_head(const struct rep *r)
 			fputc('r', r->f);
 		fprintf(r->f, "}\n\\toprule\n%srun", all ? " & " : "");
 	} else {
-		fprintf(r->f, "|%s run", all ? " | " : "");
+		fprintf(r->f, "|%s run", all ? "  |" : "");
 	}
 	for (size_t j = 0; j < x->m; j++) {
 		fputs(r->latex ? " & " : " | ", r->f);
@@ -182,8 +182,9 @@ static void put_legend(const struct rep *r)
 		fprintf(f, " (R = %lu)", o->R);
 	if (t == CMP_BOOT)
 		fprintf(f, " (T = %lu)", o->T);
-	fprintf(f, ", %s correction over %zu comparisons per measure, %s = ",
-		cname[o->correct], x->C, r->latex ? "$\\alpha$" : "alpha");
+	fprintf(f, ", %s correction over %zu comparison%s per measure, %s = ",
+		cname[o->correct], x->C, x->C == 1 ? "" : "s",
+		r->latex ? "$\\alpha$" : "alpha");
 	fprintf(f, "%g; ", o->alpha);
 	if (x->base != SIZE_MAX) {
 		put_sup(r, "+");
