@@ -48,15 +48,22 @@ static void label(char *buf, size_t i)
 /* Write s escaped for the format. */
 static void put_text(const struct rep *r, const char *s)
 {
+	static const char *const lx[][2] = {
+		{ "\\", "\\textbackslash{}" }, { "~", "\\textasciitilde{}" },
+		{ "^", "\\textasciicircum{}" }, { "|", "\\textbar{}" },
+		{ "<", "\\textless{}" }, { ">", "\\textgreater{}" },
+	};
 	for (; *s; s++) {
-		if (r->latex && (*s == '\\' || *s == '~' || *s == '^'))
-			fputs(*s == '\\' ? "\\textbackslash{}" : *s == '~'
-			      ? "\\textasciitilde{}" : "\\textasciicircum{}", r->f);
-		else {
-			if (strchr(r->latex ? "&%$#_{}" : "\\|*_`<>[]", *s))
-				fputc('\\', r->f);
-			fputc(*s, r->f);
+		size_t k = 0;
+		while (r->latex && k < sizeof lx / sizeof *lx && *s != lx[k][0][0])
+			k++;
+		if (r->latex && k < sizeof lx / sizeof *lx) {
+			fputs(lx[k][1], r->f);
+			continue;
 		}
+		if (strchr(r->latex ? "&%$#_{}" : "\\|*_`<>[]", *s))
+			fputc('\\', r->f);
+		fputc(*s, r->f);
 	}
 }
 

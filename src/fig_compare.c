@@ -78,8 +78,7 @@ static void panel(FILE *f, const struct fig_in *in, struct fig_keys *runs,
 		if (!fig_is(t, r, cm, m))
 			continue;
 		id = fig_key_find(runs, fig_str(t, r, cr));
-		fig_interval(f, p, id, n, 0, v, isnan(hi) ? v : fig_num(t, r, cl),
-			     isnan(hi) ? v : hi, svg_colour(0));
+		fig_interval(f, p, id, n, 0, v, fig_num(t, r, cl), hi, svg_colour(0));
 		markers(in->t, runs, m, id, all, mk, sizeof mk);
 		if (*mk)
 			svg_text(f, svg_cat_x(p, id, n),
@@ -120,10 +119,12 @@ void fig_compare(FILE *f, const struct fig_in *in)
 			base ? " (baseline)" : "");
 		names[i] = s;
 	}
-	snprintf(title, sizeof title, "--compare: each run's score%s; markers: significant for the %.40s test (%s)",
+	snprintf(title, sizeof title, "%s per run; %s (%.40s test)",
 		 fig_col(t, "ci_lo") >= 0 && !isnan(fig_num(t, 1, fig_col(t, "ci_lo")))
-		 ? " and 95% interval" : "", fig_first(in->t, "test"),
-		 all ? "letters: better than those runs" : "+/-: better/worse than the baseline");
+		 ? "Score and 95% interval" : "Score",
+		 all ? "letters: significantly better than those runs"
+		 : "+/-: significantly better/worse than the baseline",
+		 fig_first(in->t, "test"));
 	w = fig_cat_width(runs.n);
 	svg_begin(f, w, 40 + (double)ms.n * (PANEL_H + 40) +
 		  svg_cat_height(names, runs.n, w - LEFT - 30) + 20, title);

@@ -185,15 +185,36 @@ else
 	nok "-F markdown: baseline row, bold or intervals missing"
 fi
 "$CBEVAL" --compare all -b 20 -m P@10,map -F latex $D/qrels $D/runs/*.run > "$T/tab.tex" 2>/dev/null
+# a run named with every character LaTeX and Markdown treat specially
+sed 's/gen000$/a_b\&c%d#e{f}~g^h\\i|j*k<l>[m]`n$o/' "$D/runs/gen000.run" > "$T/odd.run"
+"$CBEVAL" --compare all -m P@10 -F latex $D/qrels "$T/odd.run" $D/runs/gen001.run > "$T/odd.tex" 2>/dev/null
+"$CBEVAL" --compare all -m P@10 -F markdown $D/qrels "$T/odd.run" $D/runs/gen001.run > "$T/odd.md" 2>/dev/null
+if grep -qF '| a | a\_b&c%d#e{f}~g^h\\i\|j\*k\<l\>\[m\]\`n$o | ' "$T/odd.md"; then
+	ok "-F markdown: a run name's special characters are escaped"
+else
+	nok "-F markdown: a run name's special characters are not escaped"
+	sed 's/^/#   /' "$T/odd.md"
+fi
 if command -v pdflatex > /dev/null 2>&1; then
-	printf '%s\n' '\documentclass{article}' '\usepackage{booktabs}' '\begin{document}' \
-		'\input{tab.tex}' '\end{document}' > "$T/doc.tex"
-	if (cd "$T" && pdflatex -interaction=nonstopmode -halt-on-error doc.tex > latex.log 2>&1) &&
-	   [ -s "$T/doc.pdf" ]; then
-		ok "-F latex: the table compiles with pdflatex and booktabs"
-	else
-		nok "-F latex: pdflatex fails"
-		tail -n 20 "$T/latex.log" | sed 's/^/#   /'
+	for tex in tab odd; do
+		printf '%s\n' '\documentclass{article}' '\usepackage{booktabs}' '\begin{document}' \
+			"\\input{$tex.tex}" '\end{document}' > "$T/doc.tex"
+		rm -f "$T/doc.pdf"
+		if (cd "$T" && pdflatex -interaction=nonstopmode -halt-on-error doc.tex > latex.log 2>&1) &&
+		   [ -s "$T/doc.pdf" ]; then
+			ok "-F latex: the table ($tex) compiles with pdflatex and booktabs"
+		else
+			nok "-F latex: pdflatex fails on the table ($tex)"
+			tail -n 20 "$T/latex.log" | sed 's/^/#   /'
+		fi
+	done
+	if command -v pdftotext > /dev/null 2>&1; then
+		if pdftotext "$T/doc.pdf" - 2>/dev/null | grep -qF 'a_b&c%d#e{f}~g^h\i|j*k<l>[m]`n$o'; then
+			ok "-F latex: the odd run name prints as itself"
+		else
+			nok "-F latex: the odd run name does not print as itself"
+			pdftotext "$T/doc.pdf" - 2>/dev/null | head -5 | sed 's/^/#   /'
+		fi
 	fi
 else
 	ok "-F latex: the table compiles # SKIP pdflatex is not installed"
