@@ -74,6 +74,11 @@ int cmp_tie(double a, double b);
  * max |z|).  scratch holds 2n uint32. */
 double cmp_t_p(const double *z, size_t n, double *effect, uint32_t *scratch);
 
+/* t of the n >= 2 differences z with every topic once (sens_sample_t);
+ * *scale gets max |z|, *mean the mean.  scratch holds 2n uint32. */
+double cmp_root_t(const double *z, size_t n, uint32_t *scratch,
+		  double *scale, double *mean);
+
 /* Two-sided p of the Wilcoxon signed-rank test of the n differences z
  * (normal approximation, ties averaged, no continuity correction; zeros
  * dropped); NaN when n < 2.  scratch holds n doubles. */
@@ -90,6 +95,11 @@ void cmp_adjust(const double *p, size_t m, enum cmp_correct how, double *q);
 void cmp_perm_bits(uint64_t seed, size_t c, unsigned long r, size_t n,
 		   int wide, uint64_t *b);
 int cmp_bits_wide(void);
+
+/* The report's label of the run in row i into buf (4 bytes): a .. z,
+ * then aa, ab, ..., zz, aaa, ... (bijective base 26; three letters at
+ * most, enough for 18,278 runs). */
+void cmp_label(char *buf, size_t i);
 
 /* The names of a test and a correction as printed. */
 const char *cmp_test_name(enum cmp_test t);

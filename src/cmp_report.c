@@ -36,15 +36,6 @@ static void fmt_num(char *buf, size_t len, double v, int d)
 		memmove(buf, buf + 1, strlen(buf));
 }
 
-/* The label of the run in row i: a .. z, then aa, ab, ... */
-static void label(char *buf, size_t i)
-{
-	if (i < 26)
-		snprintf(buf, 4, "%c", (char)('a' + i));
-	else
-		snprintf(buf, 4, "%c%c", (char)('a' + i / 26 - 1), (char)('a' + i % 26));
-}
-
 /* Write s escaped for the format. */
 static void put_text(const struct rep *r, const char *s)
 {
@@ -92,7 +83,7 @@ static void marks_fill(struct rep *r)
 				continue;
 			}
 			s = mark_at(r, win, j);
-			label(l, lose);
+			cmp_label(l, lose);
 			if (*s && sep)
 				strcat(s, ",");
 			strcat(s, l);
@@ -226,7 +217,7 @@ int cmp_report(FILE *f, const struct cmp *x)
 		if (!r.latex)
 			fputs("| ", f);
 		if (all) {
-			label(l, i);
+			cmp_label(l, i);
 			fprintf(f, "%s%s", l, r.latex ? " & " : " | ");
 		}
 		put_text(&r, x->s->runs[i].name);

@@ -172,16 +172,11 @@ static double boot_p(const struct cmp *x, double *z, const size_t *doff,
 		     const uint32_t *dtop, const uint32_t *dcnt, uint32_t *all)
 {
 	size_t n = x->n;
-	double scale = 0, mz, t0;
+	double scale, mz, t0;
 	unsigned long cnt = 0;
 	if (n < 2)
 		return NAN;
-	for (size_t t = 0; t < n; t++) {
-		scale = fmax(scale, fabs(z[t]));
-		all[t] = (uint32_t)t;
-		all[n + t] = 1;
-	}
-	t0 = fabs(sens_sample_t(z, all, all + n, n, n, scale, &mz));
+	t0 = fabs(cmp_root_t(z, n, all, &scale, &mz));
 	for (size_t t = 0; t < n; t++)
 		z[t] -= mz;
 	for (unsigned long b = 0; b < x->o->T; b++) {

@@ -22,18 +22,25 @@ int cmp_tie(double a, double b)
 	return fabs(a - b) <= CMP_TIE * fmax(1, fmax(fabs(a), fabs(b)));
 }
 
-double cmp_t_p(const double *z, size_t n, double *effect, uint32_t *scratch)
+double cmp_root_t(const double *z, size_t n, uint32_t *scratch,
+		  double *scale, double *mean)
 {
-	double scale = 0, mean = 0, ss = 0, t, sd;
-	*effect = NAN;
-	if (n < 2)
-		return NAN;
+	*scale = 0;
 	for (size_t i = 0; i < n; i++) {
-		scale = fmax(scale, fabs(z[i]));
+		*scale = fmax(*scale, fabs(z[i]));
 		scratch[i] = (uint32_t)i;
 		scratch[n + i] = 1;
 	}
-	t = sens_sample_t(z, scratch, scratch + n, n, n, scale, &mean);
+	return sens_sample_t(z, scratch, scratch + n, n, n, *scale, mean);
+}
+
+double cmp_t_p(const double *z, size_t n, double *effect, uint32_t *scratch)
+{
+	double scale, mean, ss = 0, t, sd;
+	*effect = NAN;
+	if (n < 2)
+		return NAN;
+	t = cmp_root_t(z, n, scratch, &scale, &mean);
 	for (size_t i = 0; i < n; i++)
 		ss += (z[i] - mean) * (z[i] - mean);
 	sd = sqrt(ss / (double)(n - 1));
@@ -101,6 +108,19 @@ void cmp_adjust(const double *p, size_t m, enum cmp_correct how, double *q)
 		q[at[i]] = v[i];
 	free(v);
 	free(at);
+}
+
+void cmp_label(char *buf, size_t i)
+{
+	char t[3];
+	size_t k = 0;
+	for (i++; i > 0 && k < 3; i /= 26) {
+		i--;
+		t[k++] = (char)('a' + i % 26);
+	}
+	for (size_t j = 0; j < k; j++)
+		buf[j] = t[k - 1 - j];
+	buf[k] = '\0';
 }
 
 const char *cmp_test_name(enum cmp_test t)

@@ -9,6 +9,7 @@
  * that cmp_print writes for it (pi: run measure mean ci_lo ci_hi role)
  * and the sig and diff of the table.  Tens of runs, a few measures.
  */
+#include "cmp.h"
 #include "figure.h"
 #include "svg.h"
 #include "xalloc.h"
@@ -19,15 +20,6 @@
 
 #define LEFT 70
 #define PANEL_H 200
-
-/* The label of run i (a .. z, aa, ...), as the report letters them. */
-static void label(char *buf, size_t i)
-{
-	if (i < 26)
-		snprintf(buf, 4, "%c", (char)('a' + i));
-	else
-		snprintf(buf, 4, "%c%c", (char)('a' + i / 26 - 1), (char)('a' + i % 26));
-}
 
 /* The markers of run id in measure m for the first test of the table. */
 static void markers(const struct fig_table *t, struct fig_keys *runs,
@@ -52,7 +44,7 @@ static void markers(const struct fig_table *t, struct fig_keys *runs,
 		if (!all && a == id)
 			snprintf(out, len, "%s", d > 0 ? "+" : "-");
 		else if (all && win == id && strlen(out) + 5 < len) {
-			label(l, lose);
+			cmp_label(l, lose);
 			if (*out && runs->n > 26)
 				strcat(out, ",");
 			strcat(out, l);
@@ -114,7 +106,7 @@ void fig_compare(FILE *f, const struct fig_in *in)
 		int base = 0;
 		for (size_t r = 1; r < t->nrows; r++)
 			base |= fig_is(t, r, cr, runs.name[i]) && fig_is(t, r, crole, "baseline");
-		label(l, i);
+		cmp_label(l, i);
 		sprintf(s, "%s%s%s%s", all ? l : "", all ? ": " : "", runs.name[i],
 			base ? " (baseline)" : "");
 		names[i] = s;

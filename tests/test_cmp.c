@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 static void test_t(void)
 {
@@ -104,6 +105,20 @@ static void test_bits(void)
 	      cmp_bits_wide() ? "" : " # SKIP no AVX-512 here");
 }
 
+static void test_label(void)
+{
+	char a[4], b[4], c[4], d[4], e[4];
+	cmp_label(a, 0);
+	cmp_label(b, 25);
+	cmp_label(c, 26);
+	cmp_label(d, 701);
+	cmp_label(e, 702);
+	CHECK(!strcmp(a, "a") && !strcmp(b, "z") && !strcmp(c, "aa") &&
+	      !strcmp(d, "zz") && !strcmp(e, "aaa"),
+	      "run labels: 0 a, 25 z, 26 aa, 701 zz, 702 aaa (got %s %s %s %s %s)",
+	      a, b, c, d, e);
+}
+
 static void test_tie(void)
 {
 	CHECK(cmp_tie(0.3 - 0.2, 0.2 - 0.1), "P@10 differences 0.3 - 0.2 and 0.2 - 0.1 tie");
@@ -118,5 +133,6 @@ int main(void)
 	test_adjust();
 	test_bits();
 	test_tie();
+	test_label();
 	return check_exit();
 }
