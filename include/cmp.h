@@ -90,8 +90,9 @@ void cmp_adjust(const double *p, size_t m, enum cmp_correct how, double *q);
 
 /* The sign bits of permutation r (1..R) of comparison c over n topics:
  * bit t % 64 of b[t / 64] is bit(word(seed, 11, c, r, t)) (b holds
- * (n + 63) / 64 words).  wide: by AVX-512 (only where cmp_bits_wide()),
- * else the plain loop; the same bits.  cmp_run.c. */
+ * (n + 63) / 64 words).  wide: 2 by AVX-512, 1 by AVX2, 0 the plain
+ * loop (the same bits; wide at most cmp_bits_wide(), what the processor
+ * has).  cmp_run.c. */
 void cmp_perm_bits(uint64_t seed, size_t c, unsigned long r, size_t n,
 		   int wide, uint64_t *b);
 int cmp_bits_wide(void);

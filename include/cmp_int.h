@@ -24,7 +24,8 @@ struct cmp {
 	double *diff, *effect;  /* [C][m] */
 	/* per worker scratch */
 	size_t nw64, nch;       /* words of one permutation's bits, 8-topic chunks */
-	int wide;               /* the bits by AVX-512 (0: the plain loop) */
+	int wide;               /* the bits by AVX-512 (2), AVX2 (1) or the
+				   plain loop (0): cmp_bits_wide() */
 	uint64_t *bits;         /* [R][nw64] */
 	double *tab;            /* [nch][256] */
 	double *z;              /* [m][n] */

@@ -4,7 +4,7 @@
  * in the comments): the paired t-test and its effect size, the Wilcoxon
  * signed-rank test (ties, zeros), the corrections (Holm, Bonferroni, BH,
  * NaN left out), the tie rule, and the randomization test's sign bits
- * (the AVX-512 and the plain loop against draws.md's word()).
+ * (AVX-512, AVX2 and the plain loop against draws.md's word()).
  */
 #include "check.h"
 #include "cmp.h"
@@ -80,29 +80,26 @@ static void test_adjust(void)
 
 static void test_bits(void)
 {
-	int ok = 1, okw = 1;
-	size_t ns[4] = { 1, 50, 64, 131 };
-	for (int i = 0; i < 4; i++)
-		for (unsigned long r = 1; r <= 40; r++) {
-			uint64_t b[3], w[3];
-			size_t n = ns[i];
-			cmp_perm_bits(7, 5, r, n, 0, b);
-			if (cmp_bits_wide())
-				cmp_perm_bits(7, 5, r, n, 1, w);
-			for (size_t t = 0; t < n; t++) {
-				unsigned want = draw_bit(draw_word3(7, 11, 5, r, t));
-				ok &= ((b[t / 64] >> (t % 64)) & 1) == want;
-				if (cmp_bits_wide())
-					okw &= ((w[t / 64] >> (t % 64)) & 1) == want;
-			}
-			for (size_t t = n; t < (n + 63) / 64 * 64; t++) {
-				ok &= !((b[t / 64] >> (t % 64)) & 1);
-				okw &= !cmp_bits_wide() || !((w[t / 64] >> (t % 64)) & 1);
-			}
+	size_t ns[5] = { 1, 3, 50, 64, 131 };
+	for (int wide = 0; wide <= 2; wide++) {
+		int ok = 1;
+		if (wide > cmp_bits_wide()) {
+			CHECK(1, "randomization bits, wide level %d # SKIP not on this processor", wide);
+			continue;
 		}
-	CHECK(ok, "randomization bits: bit(word(S, 11, c, r, t)), plain loop, n = 1, 50, 64, 131");
-	CHECK(okw, "randomization bits: the same by AVX-512%s",
-	      cmp_bits_wide() ? "" : " # SKIP no AVX-512 here");
+		for (int i = 0; i < 5; i++)
+			for (unsigned long r = 1; r <= 40; r++) {
+				uint64_t b[3];
+				size_t n = ns[i];
+				cmp_perm_bits(7, 5, r, n, wide, b);
+				for (size_t t = 0; t < (n + 63) / 64 * 64; t++) {
+					unsigned want = t < n ? draw_bit(draw_word3(7, 11, 5, r, t)) : 0;
+					ok &= ((b[t / 64] >> (t % 64)) & 1) == want;
+				}
+			}
+		CHECK(ok, "randomization bits: bit(word(S, 11, c, r, t)) and 0 past n, %s, n = 1, 3, 50, 64, 131",
+		      wide == 2 ? "AVX-512" : wide == 1 ? "AVX2" : "plain loop");
+	}
 }
 
 static void test_label(void)
