@@ -58,7 +58,7 @@ build/gen: tests/gen.c
 # The slow, independent references of the analyses (tests/ref_*.c, used
 # by tests/t_*.sh): libc and libm only, no project header.
 REFS = build/ref_sensitivity build/ref_partitions build/ref_meld build/ref_bias \
-       build/ref_pools build/ref_intervals
+       build/ref_pools build/ref_intervals build/ref_compare
 
 build/ref_%: tests/ref_%.c tests/ref_common.h
 	@mkdir -p build

@@ -12,6 +12,8 @@
  *   partitions   --partitions     partition replicates, bootstrap ANOVA
  *   meld         --meld           predictivity across melded halves
  *   bias         --bias           bias and variance of rankings
+ *   compare      --compare        significance against a baseline or
+ *                                 between all runs, corrected
  *
  * Adding one: write its print function and its figure (a src/fig_*.c,
  * see figure.h), add a row here (analysis.c) and the option that selects
@@ -57,10 +59,12 @@ struct analysis_in {
 struct analysis {
 	const char *name;
 	const char *option;            /* the option that selects it, or NULL */
-	enum { IN_ROOT, IN_IMAGES, IN_OWN } input;
+	enum { IN_ROOT, IN_IMAGES, IN_OWN, IN_ROOT_IMAGES } input;
 				       /* reads the root scores, corpus images
 					  (-b >= 1), or neither: it scores
-					  replicates of its own */
+					  replicates of its own; or the root
+					  scores and, with -b, the images'
+					  summaries too */
 	int keep;                      /* needs every per-topic image value */
 	int own_pools;                 /* with --pool, scores its own images
 					  under pools of its own (each pair's):

@@ -15,7 +15,12 @@
 
 #define CBEVAL_VERSION "0.1.0"
 
-enum out_format { FORMAT_TSV, FORMAT_TREC };
+enum out_format { FORMAT_TSV, FORMAT_TREC, FORMAT_MARKDOWN, FORMAT_LATEX };
+
+/* --compare's tests (--test) and corrections (--correct; holm the
+ * default). */
+enum cmp_test { CMP_T, CMP_WILCOXON, CMP_RAND, CMP_BOOT, CMP_NTESTS };
+enum cmp_correct { CORRECT_HOLM, CORRECT_NONE, CORRECT_BONFERRONI, CORRECT_BH };
 
 /* Over which topics "all" averages (--mean; see eval.h). */
 enum mean_over { MEAN_QRELS, MEAN_RUN };
@@ -78,6 +83,13 @@ struct options {
 				     --pool, --seed, -b, --top, --top-by),
 				     or NULL: --from-images takes them from
 				     the files */
+	const char *compare;      /* --compare BASE or "all", or NULL */
+	enum cmp_test tests[CMP_NTESTS]; /* --test, in the order given */
+	size_t ntests;            /* 0: not given (t) */
+	enum cmp_correct correct; /* --correct */
+	double alpha;             /* --alpha, 0: not given (0.05) */
+	const char *cmp_opt;      /* the first of --test, --correct, --alpha
+				     given, or NULL */
 	int help, version;
 	int names_by_file;        /* --names file (default tag) */
 	/* trec_eval's options (cli_trec.c) */

@@ -32,4 +32,14 @@ int cli_trec_value(struct options *o, char c, const char *v, struct diag *d);
 int cli_parse_mean(struct options *o, const char *v, struct diag *d);
 int cli_trec_check(const struct options *o, struct diag *d);
 
+/* The options of --compare (--compare, --test, --correct, --alpha):
+ * 0 when opt is one and v is good, -1 with d set when v is not, 1 when
+ * opt is another option (cli_cmp.c). */
+int cli_compare_opt(struct options *o, const char *opt, const char *v,
+		    struct diag *d);
+
+/* The usage rules of --compare and its options (cli_cmp.c): 0, or -1
+ * with d set. */
+int cli_compare_check(const struct options *o, struct diag *d);
+
 #endif

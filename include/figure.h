@@ -77,6 +77,7 @@ fig_fn fig_sensitivity;  /* fig_sensitivity.c */
 fig_fn fig_partitions;   /* fig_partitions.c */
 fig_fn fig_meld;         /* fig_curves.c */
 fig_fn fig_bias;         /* fig_bias.c */
+fig_fn fig_compare;      /* fig_compare.c */
 
 /* The per-topic figure of the summary (-q): fig_topics.c. */
 void fig_summary_topics(FILE *f, const struct fig_in *in);

@@ -69,11 +69,6 @@ static inline double *part_pair(const struct part *p, size_t j, size_t q)
  * Exported for tests. */
 void part_anova(struct part *p, size_t j);
 
-/* Benjamini-Hochberg: q[i] for the P p-values p[i] (p sorted ascending,
- * ties in index order, q_(r) = min(1, min over r' >= r of P p_(r') / r')).
- * Exported for tests. */
-void part_bh(const double *p, size_t P, double *q);
-
 /* Score split (1..K) into p->y, keep its topics, and when 2 or more are
  * kept fit both models, bootstrap them and fill the split's rows. */
 void part_split(struct part *p, uint64_t split);

@@ -42,4 +42,19 @@ struct sens_opts {
 int sensitivity_print(FILE *f, const struct scorer *s, const double *vals,
 		      const struct sens_opts *o);
 
+/* The studentised statistic of the sample of w[] whose distinct topics
+ * and counts are top[0..k), cnt[0..k), n >= 2 draws (sums over the
+ * distinct topics in the order given, each value times its count); *mean
+ * gets its mean.  scale is the largest |z| of the pair: a mean of at most
+ * 1e-10 times it makes t = 0, and an sd of at most 1e-10 times it is 0
+ * (t = +-infinity), so that values equal in real arithmetic but apart by
+ * rounding (0.3 - 0.2 and 0.1) do not make a t of 1e-16 or of 1e16.
+ * Also --compare's. */
+double sens_sample_t(const double *w, const uint32_t *top,
+		     const uint32_t *cnt, size_t k, size_t n, double scale,
+		     double *mean);
+/* a >= b, ties included: a within 1e-10 of the larger of |a| and |b|
+ * below b counts as b (infinities only as themselves). */
+int sens_ge(double a, double b);
+
 #endif

@@ -56,6 +56,13 @@ double stats_t_p(double t, double df);
  * sd with n - 1 denominator.  Zero variance gives 0 when the mean is 0 and
  * +-infinity otherwise (so that its p-value is 1 or 0); NaN when n < 2. */
 double stats_t_stat(const double *z, size_t n);
+/* Corrections of the n p-values p[i] for multiple comparisons into q[i]
+ * (q may be p), over p sorted ascending with ties in index order:
+ * Benjamini-Hochberg, q_(r) = min(1, min over r' >= r of n p_(r') / r');
+ * Holm, q_(k) = min(1, max over j <= k of (n - j + 1) p_(j)).  No NaN in
+ * p.  Out of memory exits (xalloc.h). */
+void stats_bh(const double *p, size_t n, double *q);
+void stats_holm(const double *p, size_t n, double *q);
 /* Kendall's tau-b of the pairs (x[i], y[i]), counting ties:
  * (concordant - discordant) / sqrt((n0 - n1)(n0 - n2)), n0 = n(n-1)/2,
  * n1 and n2 the pairs tied in x and in y.  NaN when either is all tied or

@@ -3,6 +3,7 @@
  * that compute them (see analysis.h).
  */
 #include "analysis.h"
+#include "cmp.h"
 #include "compare.h"
 #include "output.h"
 #include "partitions.h"
@@ -114,6 +115,32 @@ static int room_bias(FILE *f, const struct analysis_in *in)
 	return bias_print(f, in->s, in->bias, &bo);
 }
 
+static int room_compare(FILE *f, const struct analysis_in *in)
+{
+	struct cmp_opts co;
+	const struct options *o = in->o;
+	co.base = o->compare;
+	co.tests = o->tests;
+	co.ntests = o->ntests;
+	co.correct = o->correct;
+	co.alpha = o->alpha;
+	co.R = o->randomizations;
+	co.T = o->samples;
+	co.seed = o->seed;
+	co.decimals = o->decimals;
+	co.format = o->format;
+	co.ci = o->ci;
+	co.br = o->images ? in->br : NULL;
+	co.fig = in->pair_fig;
+	co.progress = in->progress;
+	co.pool = in->pool;
+	if (in->s->c->n < 2)
+		warnings_add(in->warn, "--compare",
+			     "%zu topic: the t, wilcoxon and boot tests are NA",
+			     in->s->c->n);
+	return cmp_print(f, in->s, in->root, &co);
+}
+
 const struct analysis analysis_table[] = {
 	{ "evaluation", NULL, IN_ROOT, 0, 0, room_evaluation,
 	  fig_evaluation },
@@ -131,6 +158,8 @@ const struct analysis analysis_table[] = {
 	  fig_meld },
 	{ "bias", "--bias", IN_OWN, 0, 0, room_bias,
 	  fig_bias },
+	{ "compare", "--compare", IN_ROOT_IMAGES, 0, 0, room_compare,
+	  fig_compare },
 };
 const size_t analysis_table_len = sizeof analysis_table / sizeof *analysis_table;
 
@@ -148,5 +177,7 @@ const struct analysis *analysis_select(const struct options *o)
 		return &analysis_table[6];
 	if (o->bias)
 		return &analysis_table[7];
+	if (o->compare)
+		return &analysis_table[8];
 	return &analysis_table[o->images ? 1 : 0];
 }

@@ -158,7 +158,8 @@ static const struct {
 	{ "pair-images", 1 }, { "bias", 0 }, { "against", 1 }, { "topics", 1 },
 	{ "engineered", 0 }, { "image-range", 1 }, { "from-images", 1 },
 	{ "svg", 1 }, { "save-collection", 1 }, { "collection", 1 },
-	{ "ci", 1 }, { "mean", 1 }, { "names", 1 },
+	{ "ci", 1 }, { "mean", 1 }, { "names", 1 }, { "compare", 1 },
+	{ "test", 1 }, { "correct", 1 }, { "alpha", 1 },
 };
 
 /* Index of the long option name (n bytes), or -1. */
@@ -330,7 +331,8 @@ static int apply(struct options *o, const char *opt, const char *v,
 				(unsigned long)n;
 			return 0;
 		}
-	if ((rc = apply_name(o, opt, v, d)) <= 0)
+	if ((rc = apply_name(o, opt, v, d)) <= 0 ||
+	    (rc = cli_compare_opt(o, opt, v, d)) <= 0)
 		return rc;
 	if (strcmp(opt, "-m") == 0) {
 		o->mspec = xreallocarray(o->mspec, o->nmspec + 1, sizeof *o->mspec);
@@ -350,8 +352,12 @@ static int apply(struct options *o, const char *opt, const char *v,
 			o->format = FORMAT_TSV;
 		else if (strcmp(v, "trec") == 0)
 			o->format = FORMAT_TREC;
+		else if (strcmp(v, "markdown") == 0)
+			o->format = FORMAT_MARKDOWN;
+		else if (strcmp(v, "latex") == 0)
+			o->format = FORMAT_LATEX;
 		else {
-			diag_set(d, "option -F: '%s' is not tsv or trec", v);
+			diag_set(d, "option -F: '%s' is not tsv, trec, markdown or latex", v);
 			return -1;
 		}
 	} else if (strcmp(opt, "-j") == 0) {
@@ -557,8 +563,14 @@ static int defaults(struct options *o, struct diag *d)
 		if (!o->nmf && parse_mf(o, "1.0,0.8,0.6,0.4,0.2,0.0", d) != 0)
 			return -1;
 	}
-	if ((o->sensitivity || o->bias) && !o->samples)
+	if ((o->sensitivity || o->bias || o->compare) && !o->samples)
 		o->samples = 1000;
+	if (o->compare && !o->randomizations)
+		o->randomizations = 10000;
+	if (o->compare && !o->ntests)
+		o->tests[o->ntests++] = CMP_T;
+	if (!o->alpha)
+		o->alpha = 0.05;
 	return 0;
 }
 

@@ -104,9 +104,11 @@ static int check_replicates(const struct options *o, struct diag *d)
 		diag_set(d, "option --splits needs --partitions or --meld");
 		return -1;
 	}
-	if (!o->partitions && (o->resamples || o->randomizations)) {
-		diag_set(d, "option %s needs --partitions",
-			 o->resamples ? "--resamples" : "--randomizations");
+	if (!o->partitions && (o->resamples ||
+				(o->randomizations && !o->compare))) {
+		diag_set(d, "option %s needs --partitions%s",
+			 o->resamples ? "--resamples" : "--randomizations",
+			 o->resamples ? "" : " or --compare");
 		return -1;
 	}
 	if (o->sensitivity && o->images > 0) {
@@ -121,8 +123,8 @@ static int check_replicates(const struct options *o, struct diag *d)
 		diag_set(d, "option -F trec: the --sensitivity table is TSV only");
 		return -1;
 	}
-	if (o->samples && !o->sensitivity && !o->bias) {
-		diag_set(d, "option -t needs --sensitivity or --bias");
+	if (o->samples && !o->sensitivity && !o->bias && !o->compare) {
+		diag_set(d, "option -t needs --sensitivity, --bias or --compare");
 		return -1;
 	}
 	return 0;
@@ -231,7 +233,8 @@ static int range_check(const struct options *o, struct diag *d)
 	const char *a = o->pairs ? "--pairs" : o->reliability ? "--reliability"
 		: o->sensitivity ? "--sensitivity" : o->partitions
 		? "--partitions" : o->meld ? "--meld" : o->bias ? "--bias"
-		: o->per_topic ? "-q" : o->svg ? "--svg" : NULL;
+		: o->compare ? "--compare" : o->per_topic ? "-q" : o->svg
+		? "--svg" : NULL;
 	if (o->range_last > o->images) {
 		diag_set(d, "option --image-range %lu-%lu: LAST is more than -b %lu",
 			 o->range_first, o->range_last, o->images);
@@ -311,6 +314,8 @@ static int ci_check(const struct options *o, struct diag *d)
 
 int cli_check(const struct options *o, struct diag *d)
 {
+	if (cli_compare_check(o, d) != 0)
+		return -1;
 	if (coll_check(o, d) != 0 || check_gz(o, d) != 0 || ci_check(o, d) != 0)
 		return -1;
 	if (o->nfrom)

@@ -175,7 +175,7 @@ int cli_trec_check(const struct options *o, struct diag *d)
 	if ((o->judged_only || o->ndocs || o->mean == MEAN_RUN ||
 	     o->no_summary) && (o->images || o->nfrom || o->pairs ||
 	     o->reliability || o->sensitivity || o->partitions || o->meld ||
-	     o->bias)) {
+	     o->bias || o->compare)) {
 		diag_set(d, "option %s: only for the plain evaluation (no -b, no analysis)",
 			 o->judged_only ? "-J" : o->ndocs ? "-N" :
 			 o->no_summary ? "-n" : "--mean run");

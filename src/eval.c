@@ -4,6 +4,7 @@
  * summarise -> print.
  */
 #include "eval.h"
+#include "cmp.h"
 #include "collfile.h"
 #include "analysis.h"
 #include "figure.h"
@@ -194,7 +195,7 @@ static int open_outputs(const struct options *o, struct outputs *w,
 			fclose(w->pairs);
 		return -1;
 	}
-	if (o->svg && o->pairs)
+	if (o->svg && (o->pairs || o->compare))
 		fig_capture_open(&w->pi);
 	return 0;
 }
@@ -289,9 +290,12 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 	} else if (a->input == IN_IMAGES) {
 		if (images_of(s, o, set, &in, &br, d) != 0)
 			goto out;
-	} else if (a->input == IN_ROOT) {
+	} else if (a->input == IN_ROOT || a->input == IN_ROOT_IMAGES) {
 		root = score_root(s, pool);
 		in.root = root;
+		if (a->input == IN_ROOT_IMAGES && o->images &&
+		    images_of(s, o, set, &in, &br, d) != 0)
+			goto out;
 	}
 	status = w.to_stdout ? EXIT_OK : print_table(a, &in, o, &w, d);
 	if (!o->quiet) {
@@ -508,7 +512,7 @@ int eval_main(const struct options *given, struct diag *d)
 	struct scorer s;
 	struct measure tm;
 	struct trec_ctx tc;
-	size_t nm = 0, nkept = 0, nscored;
+	size_t nm = 0, nkept = 0, nscored, base_at;
 	struct pool *pool;
 	struct extras x;
 	const struct run *scored;
@@ -558,7 +562,10 @@ int eval_main(const struct options *given, struct diag *d)
 	scored = extras_runs(&x, &c, o, kept ? kept : in.run, &nscored);
 	scorer_init(&s, &c, scored, nscored, m, nm, o->seed);
 	s.pool = o->pool;   /* --top ranked the runs with every judgement */
-	status = run_analysis(&s, o, &x, nkept, NULL, pool, d);
+	if (o->compare && cmp_base(&s, o->compare, &base_at, d) != 0)
+		status = EXIT_USAGE;    /* --compare BASE: not a run */
+	else
+		status = run_analysis(&s, o, &x, nkept, NULL, pool, d);
 	scorer_release(&s);
 out:
 	collfile_runs_release(&in);

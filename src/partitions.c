@@ -228,37 +228,6 @@ static unsigned long count_le(const double *v, unsigned long n, double x)
 	return lo;
 }
 
-struct pidx {
-	double p;
-	size_t q;
-};
-
-static int cmp_pidx(const void *pa, const void *pb)
-{
-	const struct pidx *a = pa, *b = pb;
-	if (a->p != b->p)
-		return a->p < b->p ? -1 : 1;
-	return a->q < b->q ? -1 : a->q > b->q;
-}
-
-void part_bh(const double *p, size_t P, double *q)
-{
-	struct pidx *v = xcalloc(P + 1, sizeof *v);
-	double run = INFINITY;
-	for (size_t i = 0; i < P; i++) {
-		v[i].p = p[i];
-		v[i].q = i;
-	}
-	qsort(v, P, sizeof *v, cmp_pidx);
-	for (size_t r = P; r-- > 0;) {
-		double x = (double)P * v[r].p / (double)(r + 1);
-		if (x < run)
-			run = x;
-		q[v[r].q] = run < 1 ? run : 1;
-	}
-	free(v);
-}
-
 /* Voorhees' p of every pair (sorted samples) and their BH q. */
 static void p_and_q(struct part *p, size_t j, int md)
 {
@@ -273,7 +242,7 @@ static void p_and_q(struct part *p, size_t j, int md)
 		pv[q] = (double)count_le(part_effs(p, j, md, H), p->o->M,
 					 eL + p->tol[j]) / (double)p->o->M;
 	}
-	part_bh(pv, P, qv);
+	stats_bh(pv, P, qv);
 	for (size_t q = 0; q < P; q++) {
 		part_pair(p, j, q)[md ? PP_P1 : PP_P0] = pv[q];
 		part_pair(p, j, q)[md ? PP_Q1 : PP_Q0] = qv[q];

@@ -44,7 +44,7 @@ static int ge_at(double a, double b, double scale)
 	return b - a <= TIE * fmax(scale, fmax(fabs(a), fabs(b)));
 }
 
-static int ge(double a, double b)
+int sens_ge(double a, double b)
 {
 	return ge_at(a, b, 0);
 }
@@ -188,13 +188,7 @@ static double kth_value(uint32_t *ord, unsigned long T, unsigned long k,
 	return value[ord[k - 1]];
 }
 
-/* The studentised statistic of the sample of w[] whose distinct topics
- * and counts are top[0..k), cnt[0..k), n draws; *mean gets its mean.
- * scale is the largest |z| of the pair: a mean of at most TIE times it
- * makes t = 0, and an sd of at most TIE times it is 0, so that values
- * equal in real arithmetic but apart by rounding (0.3 - 0.2 and 0.1) do
- * not make a t of 1e-16 or of 1e16. */
-static double sample_t(const double *w, const uint32_t *top,
+double sens_sample_t(const double *w, const uint32_t *top,
 		       const uint32_t *cnt, size_t k, size_t n, double scale,
 		       double *mean)
 {
@@ -253,16 +247,16 @@ static void pair_task(void *ctx, size_t q, unsigned w)
 		all[t] = (uint32_t)t;
 		all[n + t] = 1;
 	}
-	t0 = sample_t(z, all, all + n, n, n, scale, &mz);
+	t0 = sens_sample_t(z, all, all + n, n, n, scale, &mz);
 	row[PR_T] = t0;
 	row[PR_P] = stats_t_p(t0, (double)n - 1);
 	for (size_t t = 0; t < n; t++)
 		z[t] -= mz;
 	for (unsigned long b = 0; b < T; b++) {
 		size_t o = x->doff[b];
-		double mb, tb = fabs(sample_t(z, x->dtop + o, x->dcnt + o,
+		double mb, tb = fabs(sens_sample_t(z, x->dtop + o, x->dcnt + o,
 					      x->doff[b + 1] - o, n, scale, &mb));
-		cp += ge(tb, fabs(t0));
+		cp += sens_ge(tb, fabs(t0));
 		at[b] = tb;
 		am[b] = fabs(mb);
 	}
@@ -287,9 +281,9 @@ static int swap_bin(double d)
 {
 	double a = fabs(d);
 	int i = a >= 0.2 ? 20 : (int)floor(a * 100);
-	while (i < 20 && ge(a, (double)(i + 1) / 100))
+	while (i < 20 && sens_ge(a, (double)(i + 1) / 100))
 		i++;
-	while (i > 0 && !ge(a, (double)i / 100))
+	while (i > 0 && !sens_ge(a, (double)i / 100))
 		i--;
 	return i;
 }
@@ -306,7 +300,7 @@ static void mr_count(struct mrcount *c, double mx, double my)
 		return;
 	}
 	for (int f = 1; f <= NF; f++)
-		if (ge(d, (double)f / 100 * mm))
+		if (sens_ge(d, (double)f / 100 * mm))
 			c->at[hi][f - 1]++;
 }
 

@@ -5,6 +5,7 @@
  * qsort's indirect comparisons cost several times more.
  */
 #include "stats.h"
+#include "xalloc.h"
 
 #include <assert.h>
 #include <math.h>
@@ -422,4 +423,55 @@ double stats_tau_b_fast(const double *x, const double *y, size_t n,
 	if (n0 == n1 || n0 == n2)
 		return NAN;
 	return (n0 - n1 - n2 + n3 - 2 * d) / sqrt((n0 - n1) * (n0 - n2));
+}
+
+struct pidx {
+	double p;
+	size_t i;
+};
+
+static int cmp_pidx(const void *pa, const void *pb)
+{
+	const struct pidx *a = pa, *b = pb;
+	if (a->p != b->p)
+		return a->p < b->p ? -1 : 1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+/* p[0..n) sorted ascending, ties in index order (malloc'd). */
+static struct pidx *p_sorted(const double *p, size_t n)
+{
+	struct pidx *v = xcalloc(n + 1, sizeof *v);
+	for (size_t i = 0; i < n; i++) {
+		v[i].p = p[i];
+		v[i].i = i;
+	}
+	qsort(v, n, sizeof *v, cmp_pidx);
+	return v;
+}
+
+void stats_bh(const double *p, size_t n, double *q)
+{
+	struct pidx *v = p_sorted(p, n);
+	double run = INFINITY;
+	for (size_t r = n; r-- > 0;) {
+		double x = (double)n * v[r].p / (double)(r + 1);
+		if (x < run)
+			run = x;
+		q[v[r].i] = run < 1 ? run : 1;
+	}
+	free(v);
+}
+
+void stats_holm(const double *p, size_t n, double *q)
+{
+	struct pidx *v = p_sorted(p, n);
+	double run = 0;
+	for (size_t k = 0; k < n; k++) {
+		double x = (double)(n - k) * v[k].p;
+		if (x > run)
+			run = x;
+		q[v[k].i] = run < 1 ? run : 1;
+	}
+	free(v);
 }

@@ -22,7 +22,7 @@
 #   (e) --reliability and --pairs at -b 100 and -b 1000, and --pairs -b 100
 #       --pool 10;
 #       (e2) --sensitivity; (e3) --partitions; (e4) --meld on 50 of the
-#       runs; (e5) --bias
+#       runs; (e5) --bias; (e6) --compare all --test t,wilcoxon,rand
 #   (g) image ranges: the total CPU time (user + sys) of -b 1000 split
 #       into 4 ranges of 250 (--image-range, each with all threads) and
 #       merged (--from-images), against the single run's, as a ratio:
@@ -271,6 +271,14 @@ echo "(e5) bias, 129 runs + 129 engineered x 50 topics, reference + pool:5 + poo
 echo "     T = 1000, 200 topics per sample, six default measures"
 timed "--bias --engineered" --bias --against pool:5 --against pool:20 \
 	--engineered -t 1000 --topics 200
+[ -n "$T" ] && echo "                               target <= 10 s"
+echo
+
+# ---- (e6) compare -------------------------------------------------------------
+
+echo "(e6) compare, 129 runs: 8,256 pairs x 6 measures, t + Wilcoxon +"
+echo "     randomization (R = 10000), -j 2 (best of 3)"
+REPEAT=3 timed "--compare all" -j 2 --compare all --test t,wilcoxon,rand
 [ -n "$T" ] && echo "                               target <= 10 s"
 echo
 

@@ -28,4 +28,5 @@ sensitivity --sensitivity -t 200
 partitions --partitions 4 -m AP
 meld -b 20 --meld rank -m AP
 bias --bias --against pool:5 --against pool:20 -m AP
+compare -b 200 --compare gen002 -m AP,P@10
 LIST

@@ -6,10 +6,11 @@
  *    ybar_i + ybar_j - ybar); the residuals of the interaction model sum
  *    to 0 within each cell, those of the other model over each topic and
  *    over each run; and a 2 x 2 x 2 case worked out by hand;
- *  - Benjamini-Hochberg (part_bh) on p-value lists adjusted by hand,
+ *  - Benjamini-Hochberg (stats_bh) on p-value lists adjusted by hand,
  *    with ties and the step-down minimum.
  */
 #include "check.h"
+#include "stats.h"
 #include "part_int.h"
 #include "xalloc.h"
 
@@ -165,19 +166,19 @@ static void bh(void)
 	static const double q4[2] = { 0.9, 0.9 };
 	static const double p5[1] = { 0.7 };
 	double q[4];
-	part_bh(p1, 4, q);
+	stats_bh(p1, 4, q);
 	CHECK(near_all(q, q1, 4), "BH: 0.03 0.5 0.01 0.02 -> 0.04 0.5 0.04 0.04");
-	part_bh(p2, 3, q);
+	stats_bh(p2, 3, q);
 	CHECK(near_all(q, q2, 3), "BH: the step-down minimum, 0.04 0.01 0.045 -> 0.045 0.03 0.045");
-	part_bh(p3, 3, q);
+	stats_bh(p3, 3, q);
 	CHECK(near_all(q, q3, 3), "BH: ties, 0.6 0.9 0.6 -> 0.9 0.9 0.9");
-	part_bh(p4, 2, q);
+	stats_bh(p4, 2, q);
 	CHECK(near_all(q, q4, 2), "BH: 0.8 0.9 -> 0.9 0.9 (the minimum from above)");
-	part_bh(p5, 1, q);
+	stats_bh(p5, 1, q);
 	CHECK(q[0] == 0.7, "BH: one p-value is its own q");
 	{
 		static const double p6[2] = { 1.0, 0.9 };
-		part_bh(p6, 2, q);
+		stats_bh(p6, 2, q);
 		CHECK(q[0] == 1 && q[1] == 1, "BH: capped at 1 (1.0 0.9 -> 1 1)");
 	}
 }
