@@ -98,6 +98,11 @@ fuzz-smoke: $(FUZZ_BINS)
 	  || { echo "not ok - fuzz smoke $$t"; tail -30 build/fuzz/smoke_$$t.log; exit 1; }; \
 	done
 
+# The fast tier: the optimised build and the quick tests (about a minute).
+check: cbeval $(REL_TESTS) build/gen $(REFS) build/xmlcheck
+	sh tests/run.sh check
+
+# Everything: both builds, every test, valgrind.
 test: cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen $(REFS) build/xmlcheck
 	sh tests/run.sh
 
@@ -133,4 +138,4 @@ uninstall:
 clean:
 	rm -rf build cbeval
 
-.PHONY: all test figures check-valgrind check-scale bench fuzz fuzz-smoke install uninstall clean
+.PHONY: check all test figures check-valgrind check-scale bench fuzz fuzz-smoke install uninstall clean

@@ -324,8 +324,10 @@ void collection_freeze(struct collection *c)
 {
 	for (size_t i = 0; i < c->n; i++) {
 		struct topic *t = &c->topic[i];
-		if (t->hash)          /* read frozen from a collection file */
+		if (t->hash) {        /* read frozen from a collection file */
+			strmap_release(&t->docs);   /* its docnos, if kept */
 			continue;
+		}
 		t->n_docs = t->docs.n;
 		t->hash = xcalloc(t->n_docs, sizeof *t->hash);
 		for (uint32_t d = 0; d < t->n_docs; d++)

@@ -804,11 +804,21 @@ static void materialise(size_t i, unsigned long s, unsigned long b, int part, do
 		xfclose(f, rpath[j]);
 	}
 
+	/* One more run, whose values are not read, that retrieves a judged
+	 * document of a topic: cbeval refuses qrels that share no topic with
+	 * any run, as a half whose runs kept no document would be. */
+	rpath = xrealloc(rpath, (nruns + 1) * sizeof *rpath);
+	snprintf(path, sizeof path, "%s.runx", stem);
+	rpath[nruns] = xstrdup(path);
+	f = xfopen(rpath[nruns], "w");
+	fprintf(f, "%s Q0 ref-meld-none 1 0 ref-meld-extra\n", topics.v[0]);
+	xfclose(f, rpath[nruns]);
+
 	snprintf(path, sizeof path, "%s.images", stem);
 	char *img = xstrdup(path);
 	snprintf(path, sizeof path, "%s.err", stem);
 	char *err = xstrdup(path);
-	score(qpath, rpath, nruns, img, err, 1);
+	score(qpath, rpath, nruns + 1, img, err, 1);
 	struct names rn = { 0 }, tn = { 0 }, mn = { 0 };
 	size_t nrows;
 	struct vrow *rows = read_images(img, &rn, &tn, &mn, &nrows);
@@ -820,6 +830,10 @@ static void materialise(size_t i, unsigned long s, unsigned long b, int part, do
 	for (size_t x = 0; x < rn.n; x++) {
 		unsigned long jj;
 		char tail;
+		if (strcmp(rn.v[x], "ref-meld-extra") == 0) {
+			rmap[x] = SIZE_MAX;   /* not read */
+			continue;
+		}
 		if (sscanf(rn.v[x], "ref-meld-%lu%c", &jj, &tail) != 1 || jj >= nruns)
 			die("a materialised run has an unexpected name", rn.v[x]);
 		rmap[x] = jj;
@@ -837,7 +851,8 @@ static void materialise(size_t i, unsigned long s, unsigned long b, int part, do
 		mmap[x] = (size_t)m;
 	}
 	for (size_t x = 0; x < nrows; x++)
-		out[(rmap[rows[x].r] * NM + mmap[rows[x].m]) * NT + tmap[rows[x].t]] = rows[x].x;
+		if (rmap[rows[x].r] != SIZE_MAX)
+			out[(rmap[rows[x].r] * NM + mmap[rows[x].m]) * NT + tmap[rows[x].t]] = rows[x].x;
 	for (size_t x = 0; x < total; x++)
 		if (isnan(out[x]))
 			die("a materialised evaluation lacks a value", stem);
@@ -845,12 +860,12 @@ static void materialise(size_t i, unsigned long s, unsigned long b, int part, do
 	free_names(&rn); free_names(&tn); free_names(&mn);
 	if (!keep_files) {
 		remove(qpath);
-		for (size_t j = 0; j < nruns; j++)
+		for (size_t j = 0; j <= nruns; j++)
 			remove(rpath[j]);
 		remove(img);
 		remove(err);
 	}
-	for (size_t j = 0; j < nruns; j++)
+	for (size_t j = 0; j <= nruns; j++)
 		free(rpath[j]);
 	free(rpath); free(qpath); free(img); free(err);
 }

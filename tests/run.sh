@@ -1,60 +1,113 @@
 #!/bin/sh
-# tests/run.sh - run every test of cbeval, twice: once with the optimised
-# build and once with the address/undefined-sanitizer build.  Each test
-# prints "ok - ..." or "not ok - ..." lines; this script counts them and
-# ends with "N passed, N failed, N skipped", exiting non-zero on any
-# failure and when nothing passed.  As in TAP, a line "ok - ... # SKIP
-# reason" is a check that could not run here (a tool missing, a build it
-# does not apply to): it counts as skipped, not passed.
+# tests/run.sh - run the tests of cbeval.  Each test prints "ok - ..." or
+# "not ok - ..." lines; this script counts them and ends with "N passed,
+# N failed, N skipped", exiting non-zero on any failure and when nothing
+# passed.  As in TAP, a line "ok - ... # SKIP reason" is a check that
+# could not run here (a tool missing, a build it does not apply to): it
+# counts as skipped, not passed.
 #
-# Usage: sh tests/run.sh   (from the top of the tree, after make's builds)
+# Usage (from the top of the tree, after make's builds):
+#   sh tests/run.sh check   the fast tier (make check): the optimised
+#                           build's unit tests and the quick scripts
+#                           (those not listed in SLOW below)
+#   sh tests/run.sh         everything (make test): every unit test and
+#                           script with the optimised build and with the
+#                           address/undefined-sanitizer build, and valgrind
+#
+# The tests run JOBS at a time (default: the online CPUs, at most 4); each
+# one's output is kept and printed in a fixed order, so the log reads the
+# same however they were scheduled.  The time taken is printed at the end,
+# beside the tier's target (60 s for check, 300 s for everything, on 2
+# cores); it is a figure to read, not a check.
 set -u
+mode=${1:-all}
 top=$(pwd)
-log=${TMPDIR:-/tmp}/cbeval-test.$$
-: > "$log"
-trap 'rm -f "$log"' EXIT
+if [ "$mode" = one ]; then
+	out=$RUN_OUT        # a child of the xargs below
+else
+	out=$(mktemp -d)
+	trap 'rm -rf "$out"' EXIT
+	export RUN_OUT="$out"
+fi
+start=$(date +%s)
 
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export ASAN_OPTIONS=detect_leaks=1
 
-for flavour in rel asan; do
-	if [ "$flavour" = rel ]; then bin="$top/cbeval"; else bin="$top/build/asan/cbeval"; fi
-	export CBEVAL="$bin" CBEVAL_FLAVOUR="$flavour"
-	for t in build/$flavour/test_*; do
-		[ -x "$t" ] || continue
-		name=$(basename "$t")
-		out=$("$t" 2>&1); rc=$?
-		printf '%s\n' "$out" | sed "s/^/[$flavour $name] /"
-		printf '%s\n' "$out" | grep -E '^(not )?ok ' >> "$log"
-		if [ $rc -ne 0 ] && ! printf '%s\n' "$out" | grep -q '^not ok '; then
-			echo "not ok - $flavour $name exited with status $rc" | tee -a "$log"
-		fi
-	done
-	for s in tests/t_*.sh; do
-		[ -f "$s" ] || continue
-		name=$(basename "$s" .sh)
-		out=$(sh "$s" 2>&1); rc=$?
-		printf '%s\n' "$out" | sed "s/^/[$flavour $name] /"
-		printf '%s\n' "$out" | grep -E '^(not )?ok ' >> "$log"
-		if [ $rc -ne 0 ] && ! printf '%s\n' "$out" | grep -q '^not ok '; then
-			echo "not ok - $flavour $name exited with status $rc" | tee -a "$log"
-		fi
-	done
-done
+# The scripts left out of the fast tier: each takes tens of seconds.
+SLOW="t_limits t_partitions t_sensitivity t_meld t_bias t_pools t_intervals t_svg t_boot t_range t_collection t_cmp t_measures t_trec_all t_rel"
 
-# valgrind (memcheck) once, on the optimised build: the sanitizer build
-# cannot run under it.
-out=$(CBEVAL="$top/cbeval" sh tests/valgrind.sh 2>&1); rc=$?
-printf '%s\n' "$out" | sed "s/^/[valgrind] /"
-printf '%s\n' "$out" | grep -E '^(not )?ok ' >> "$log"
-[ $rc -ne 0 ] && ! printf '%s\n' "$out" | grep -q '^not ok ' && echo "not ok - valgrind.sh exited with status $rc" | tee -a "$log"
+ncpu=$(getconf _NPROCESSORS_ONLN 2> /dev/null || echo 2)
+[ "$ncpu" -gt 4 ] && ncpu=4
+jobs=${JOBS:-$ncpu}
+
+# The list of tests: "flavour kind name" per line, slow ones first so
+# that the long ones start early.
+list() {
+	for flavour in rel asan; do
+		[ "$mode" = check ] && [ "$flavour" = asan ] && continue
+		for s in $SLOW; do
+			[ "$mode" = check ] && continue
+			[ -f "tests/$s.sh" ] && echo "$flavour script $s"
+		done
+		for s in tests/t_*.sh; do
+			name=$(basename "$s" .sh)
+			case " $SLOW " in *" $name "*) continue ;; esac
+			echo "$flavour script $name"
+		done
+		for t in build/$flavour/test_*; do
+			[ -x "$t" ] && echo "$flavour unit $(basename "$t")"
+		done
+	done
+	[ "$mode" = check ] || echo "rel valgrind valgrind"
+}
+
+# one FLAVOUR KIND NAME: run one test into $out/FLAVOUR.NAME.
+one() {
+	flavour=$1 kind=$2 name=$3
+	if [ "$flavour" = rel ]; then bin="$top/cbeval"; else bin="$top/build/asan/cbeval"; fi
+	f="$out/$flavour.$name"
+	case $kind in
+	unit) CBEVAL="$bin" CBEVAL_FLAVOUR="$flavour" "build/$flavour/$name" > "$f" 2>&1 ;;
+	script) CBEVAL="$bin" CBEVAL_FLAVOUR="$flavour" sh "tests/$name.sh" > "$f" 2>&1 ;;
+	valgrind) CBEVAL="$bin" sh tests/valgrind.sh > "$f" 2>&1 ;;
+	esac
+	rc=$?
+	if [ $rc -ne 0 ] && ! grep -q '^not ok ' "$f"; then
+		echo "not ok - $flavour $name exited with status $rc" >> "$f"
+	fi
+}
+
+if [ "${1:-}" = one ]; then
+	shift
+	one "$@"
+	exit 0
+fi
+
+list > "$out/list"
+xargs -P "$jobs" -L 1 sh tests/run.sh one < "$out/list" || true
+
+log="$out/log"
+: > "$log"
+while read -r flavour kind name; do
+	f="$out/$flavour.$name"
+	[ -f "$f" ] || { echo "not ok - $flavour $name did not run" >> "$log"; continue; }
+	sed "s/^/[$flavour $name] /" "$f"
+	grep -E '^(not )?ok ' "$f" >> "$log"
+done < "$out/list"
 
 skip_re='^ok .*#[[:space:]]*[Ss][Kk][Ii][Pp]'
 skipped=$(grep -c "$skip_re" "$log")
 passed=$(grep '^ok ' "$log" | grep -c -v "$skip_re")
 failed=$(grep -c '^not ok ' "$log")
+took=$(($(date +%s) - start))
 echo
 grep "$skip_re" "$log" | sort | uniq -c | sed 's/^ *\([0-9]*\) ok - /SKIPPED (\1x): /'
 grep '^not ok ' "$log" | sed 's/^/FAILED: /'
+if [ "$mode" = check ]; then
+	echo "make check took $took s (target <= 60 s on 2 cores), $jobs at a time"
+else
+	echo "make test took $took s (target <= 300 s on 2 cores), $jobs at a time"
+fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
