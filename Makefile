@@ -99,11 +99,15 @@ fuzz-smoke: $(FUZZ_BINS)
 	done
 
 # The fast tier: the optimised build and the quick tests (about a minute).
-check: cbeval $(REL_TESTS) build/gen $(REFS) build/xmlcheck
+NPROC = $$(getconf _NPROCESSORS_ONLN 2> /dev/null || echo 2)
+
+check:
+	@$(MAKE) -s -j$(NPROC) cbeval $(REL_TESTS) build/gen $(REFS) build/xmlcheck
 	sh tests/run.sh check
 
 # Everything: both builds, every test, valgrind.
-test: cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen $(REFS) build/xmlcheck
+test:
+	@$(MAKE) -s -j$(NPROC) cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen $(REFS) build/xmlcheck
 	sh tests/run.sh
 
 # The figures of README.md (man/fig/*.svg), made from data/; tests/t_svg.sh

@@ -35,7 +35,7 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export ASAN_OPTIONS=detect_leaks=1
 
 # The scripts left out of the fast tier: each takes tens of seconds.
-SLOW="t_limits t_partitions t_sensitivity t_meld t_bias t_pools t_intervals t_svg t_boot t_range t_collection t_cmp t_measures t_trec_all t_rel"
+SLOW="t_svg t_readme t_boot t_meld t_pools t_collection"
 
 ncpu=$(getconf _NPROCESSORS_ONLN 2> /dev/null || echo 2)
 [ "$ncpu" -gt 4 ] && ncpu=4
