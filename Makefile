@@ -102,13 +102,15 @@ fuzz-smoke: $(FUZZ_BINS)
 NPROC = $$(getconf _NPROCESSORS_ONLN 2> /dev/null || echo 2)
 
 check:
-	@$(MAKE) -s -j$(NPROC) cbeval $(REL_TESTS) build/gen $(REFS) build/xmlcheck
-	sh tests/run.sh check
+	@MAKE_START=$$(date +%s); \
+	$(MAKE) -s -j$(NPROC) cbeval $(REL_TESTS) build/gen $(REFS) build/xmlcheck && \
+	MAKE_START=$$MAKE_START sh tests/run.sh check
 
 # Everything: both builds, every test, valgrind.
 test:
-	@$(MAKE) -s -j$(NPROC) cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen $(REFS) build/xmlcheck
-	sh tests/run.sh
+	@MAKE_START=$$(date +%s); \
+	$(MAKE) -s -j$(NPROC) cbeval build/asan/cbeval $(REL_TESTS) $(ASAN_TESTS) build/gen $(REFS) build/xmlcheck && \
+	MAKE_START=$$MAKE_START sh tests/run.sh
 
 # The figures of README.md (man/fig/*.svg), made from data/; tests/t_svg.sh
 # checks that the committed ones are what this makes.
