@@ -422,8 +422,9 @@ static int build(struct load *L, struct diag *d)
 	r->ids = xcalloc(L->nent ? L->nent : 1, sizeof *r->ids);
 	miss = xcalloc(nt ? nt : 1, sizeof *miss);
 	for (size_t t = 0; t < nt; t++) {
-		struct run_ent *x = g + start[t];
 		size_t n = cnt[t + 1] - cnt[t];
+		/* no entries at all: g may be NULL, and NULL + 0 is undefined */
+		struct run_ent *x = n ? g + start[t] : NULL;
 		struct topic *tp = &c->topic[t];
 		r->off[t] = total;
 		if (n == 0) {
