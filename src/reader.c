@@ -346,6 +346,25 @@ int reader_next(struct reader *r, char **line, size_t *len, struct diag *d)
 		if (r->line == 0 && r->pos == 0 && r->len >= 3 &&
 		    memcmp(r->buf, "\xef\xbb\xbf", 3) == 0)
 			r->pos = r->keep = 3;
+		/* text has no NUL byte: a file with one in its first 4 KiB is
+		 * binary, said once rather than on every line */
+		if (r->line == 0 && r->pos <= 3 && r->len > 0) {
+			size_t n = r->len < 4096 ? r->len : 4096;
+			const char *nul = memchr(r->buf, '\0', n);
+			if (nul) {
+				unsigned long ln = 1;
+				const char *bol = r->buf;
+				for (const char *q = r->buf; q < nul; q++)
+					if (*q == '\n') {
+						ln++;
+						bol = q + 1;
+					}
+				diag_at(d, r->name, ln,
+					"a NUL byte at column %zu: binary data, not a text file of qrels or run lines",
+					(size_t)(nul - bol) + 1);
+				return READER_ERROR;
+			}
+		}
 		char *start = r->buf + r->pos;
 		size_t avail = r->len - r->pos;
 		char *nl = memchr(start, '\n', avail);
