@@ -431,7 +431,8 @@ static int load_inputs(struct options *o, struct collection *c,
 		 * reports what is wrong with every input. */
 		bad = qrels_load(c, o->qrels, &qo, qw, d) != 0;
 		bad |= load_runs(in->run, in->n, c, o, pool, d) != 0;
-		if (!bad)
+		/* as trec_eval, the link says so only without -c (exit 4) */
+		if (!bad && !o->trec_name)
 			bad = check_shared(o, c, in->run, in->n, d) != 0;
 		if (!bad)
 			run_names(in->run, in->n, o->names_by_file);

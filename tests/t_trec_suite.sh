@@ -15,6 +15,8 @@
 #   - a qrels topic the results lack, without -c: trec_eval's message and
 #     exit status 4, but nothing on standard output (trec_eval has
 #     printed the topics before it);
+#   - qrels that share no topic with the run: with -c the link prints
+#     trec_eval's zeros as trec_eval does, cbeval -F trec refuses them;
 #   - usage errors: exit 1 and a message, in cbeval's words.
 # Then the same cases through cbeval -F trec (same bytes; cbeval may
 # warn), and cbeval -F trec's own rule without -c: "all" is the mean over
@@ -65,7 +67,7 @@ while IFS='	' read -r name a; do
 				nok "trec_eval $name -j $j: status $rc, want a refusal (1)"
 			fi
 			continue ;;
-		x.missing)
+		x.missing|x.disjoint)
 			if [ "$rc" = "$want" ] && [ ! -s "$T/o" ] && cmp -s "$T/e" "$E/$name.err"; then
 				ok "trec_eval $name -j $j: trec_eval's message and status $want, nothing on stdout"
 			else
@@ -85,10 +87,17 @@ while IFS='	' read -r name a; do
 		else
 			nok "trec_eval $name -j $j: status $rc (want $want), stderr $(wc -c < "$T/e") bytes: $(diff "$T/o" "$E/$name.out" | head -n 4 | tr '\n' ' ')"
 		fi
-		# cbeval -F trec: the same bytes
+		# cbeval -F trec: the same bytes, but qrels that share no topic
+		# with the run, which cbeval refuses (exit 2)
 		[ "$j" = 1 ] || continue
 		run "$CBEVAL" "$name" "-F trec $a" 1
-		if [ "$(cat "$T/rc")" = "$want" ] && cmp -s "$T/o" "$E/$name.out"; then
+		if [ "$name" = x.disjoint.c ]; then
+			if [ "$(cat "$T/rc")" = 2 ] && [ ! -s "$T/o" ] && grep -q 'have no topic in common' "$T/e"; then
+				ok "cbeval -F trec $name: refused: $(head -n 1 "$T/e")"
+			else
+				nok "cbeval -F trec $name: status $(cat "$T/rc"), want the refusal of qrels sharing no topic"
+			fi
+		elif [ "$(cat "$T/rc")" = "$want" ] && cmp -s "$T/o" "$E/$name.out"; then
 			ok "cbeval -F trec $name: trec_eval's bytes"
 		else
 			nok "cbeval -F trec $name: status $(cat "$T/rc"): $(diff "$T/o" "$E/$name.out" | head -n 4 | tr '\n' ' ')"
