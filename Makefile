@@ -126,12 +126,18 @@ check-scale: cbeval
 bench: cbeval build/gen
 	sh tests/bench.sh
 
+# The manual: cbeval(1) and its topic pages (cbeval-*.7), each into the
+# man directory of its section.
+MANPAGES = $(wildcard man/*.[1-9])
+
 install: cbeval
-	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1
+	mkdir -p $(DESTDIR)$(PREFIX)/bin
 	cp cbeval $(DESTDIR)$(PREFIX)/bin/cbeval
 	chmod 755 $(DESTDIR)$(PREFIX)/bin/cbeval
-	cp man/cbeval.1 $(DESTDIR)$(MANDIR)/man1/cbeval.1
-	chmod 644 $(DESTDIR)$(MANDIR)/man1/cbeval.1
+	for p in $(MANPAGES); do \
+		d=$(DESTDIR)$(MANDIR)/man$${p##*.}; b=$${p##*/}; \
+		mkdir -p $$d && cp $$p $$d/$$b && chmod 644 $$d/$$b || exit 1; \
+	done
 	if [ -n "$(TREC_EVAL_LINK)" ]; then \
 		ln -sf cbeval $(DESTDIR)$(PREFIX)/bin/trec_eval; fi
 
@@ -139,7 +145,9 @@ install: cbeval
 uninstall:
 	if [ "$$(readlink $(DESTDIR)$(PREFIX)/bin/trec_eval 2>/dev/null)" = cbeval ]; then \
 		rm -f $(DESTDIR)$(PREFIX)/bin/trec_eval; fi
-	rm -f $(DESTDIR)$(PREFIX)/bin/cbeval $(DESTDIR)$(MANDIR)/man1/cbeval.1
+	rm -f $(DESTDIR)$(PREFIX)/bin/cbeval
+	for p in $(MANPAGES); do \
+		rm -f $(DESTDIR)$(MANDIR)/man$${p##*.}/$${p##*/}; done
 
 clean:
 	rm -rf build cbeval

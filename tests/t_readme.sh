@@ -1,6 +1,7 @@
 #!/bin/sh
-# tests/t_readme.sh - the examples of README.md and of the man page's
-# EXAMPLES run as written and print what README.md shows.  Nothing is
+# tests/t_readme.sh - the examples of README.md and of the EXAMPLES
+# section of every man page (man/*.[1-9]) run as written and print what
+# README.md shows.  Nothing is
 # copied into this script: the commands and their expected output are
 # extracted from the two documents at every run, so neither can drift
 # from the program.
@@ -20,7 +21,8 @@
 # Any other comment right before a fence, and a marker that is not right
 # before one, is an error.
 #
-# man/cbeval.1, section EXAMPLES.  Every ".Bd -literal" display whose
+# man/*.[1-9], section EXAMPLES (of the pages that have one: cbeval.1).
+# Every ".Bd -literal" display whose
 # first line starts with "$ " is a script: its lines starting with "$ "
 # are commands, continued by the lines up to the next "$ " (roff's \e is
 # a backslash).  The page shows no output, so only the status and
@@ -28,7 +30,7 @@
 # before ".Bd" works as in README.md.
 #
 # Running.  The scripts of one README section ("## " heading), and those
-# of the man page, run in order in one scratch directory (a block may read
+# of one man page, run in order in one scratch directory (a block may read
 # what an earlier one wrote, such as rel.tsv), each with "sh -e", standard
 # input /dev/null and a PATH whose first directory holds "cbeval".  Both
 # ./cbeval and "cbeval" on PATH are $CBEVAL, the binary under test (which
@@ -67,7 +69,7 @@ set -u
 . tests/lib.sh
 
 README=README.md
-MAN=man/cbeval.1
+PAGES=$(ls man/*.[1-9])
 US=$(printf '\037')
 B=$T/blocks
 mkdir "$B" "$T/bin" "$T/stand" || exit 2
@@ -159,10 +161,11 @@ END {
 		error(mnr, "marker not right before a fenced block: " mline)
 }' "$README" || exit 2
 
-# The man page: section EXAMPLES, one section of its own.
-awk -v dir="$B" -v us="$US" -v src="$MAN" '
+# Each man page: section EXAMPLES, one section of its own per page.
+for page in $PAGES; do
+awk -v dir="$B" -v us="$US" -v src="$page" -v sec="man-$(basename "$page")" '
 function out(id, line, kind, arg) {
-	printf "%s%s%s:%d%s%s%s%s%s%s%s%s\n", id, us, src, line, us, "man", us,
+	printf "%s%s%s:%d%s%s%s%s%s%s%s%s\n", id, us, src, line, us, sec, us,
 		"EXAMPLES", us, kind, us, arg >> (dir "/index")
 }
 function error(line, msg) { out("-", line, "error", msg) }
@@ -176,6 +179,7 @@ function unroff(x) {
 	x = repl(x, "\\e", "\001"); x = repl(x, "\\(dq", "\""); x = repl(x, "\\-", "-")
 	x = repl(x, "\\&", ""); return repl(x, "\001", "\\")
 }
+BEGIN { mid = sec; gsub(/[^A-Za-z0-9]/, "_", mid) }
 /^\.Sh / { ex = ($2 == "EXAMPLES"); next }
 !ex { next }
 inbd && /^\.Ed/ {
@@ -197,13 +201,14 @@ inbd {
 }
 /^\.\\" needs:/ { needs = $0; sub(/^\.\\" needs:[ \t]*/, "", needs); nline = NR; next }
 /^\.Bd -literal/ {
-	id = sprintf("m%03d", ++n); inbd = 1; ncmd = 0; bline = NR
+	id = sprintf("m%s%03d", mid, ++n); inbd = 1; ncmd = 0; bline = NR
 	bneeds = needs; needs = ""
 	target = dir "/" id ".sh"
 	next
 }
 needs != "" { error(nline, "needs comment not right before .Bd: " needs); needs = "" }
-' "$MAN" || exit 2
+' "$page" || exit 2
+done
 
 # ---- the scratch directories -----------------------------------------------
 gzip -c data/runs/gen000.run > "$T/stand/run.gz" || exit 2
@@ -297,7 +302,7 @@ while IFS=$US read -r id src secid sec kind arg; do
 	rc=$?
 	echo "$id" >> "$T/ran"
 	nrun=$((nrun + 1))
-	case $src in "$MAN":*) nman=$((nman + 1)) ;; esac
+	case $src in man/*) nman=$((nman + 1)) ;; esac
 	why=
 	[ $rc -eq 0 ] || why="status $rc"
 	if [ "$kind" = run ] && [ -s "$B/$id.err" ]; then
@@ -330,9 +335,9 @@ done < "$B/index"
 # Not-run markers state a reason (checked by the extractor: a marker with
 # no reason is an error line above); the counts show what was found.
 if [ $nrun -ge 20 ] && [ $nwant -ge 10 ] && [ $nman -ge 10 ]; then
-	ok "$README and $MAN: $nrun scripts run ($nwant with the output shown, $nman from the man page), $nskip skipped for a missing tool, $nnot marked not run with a reason"
+	ok "$README and the man pages: $nrun scripts run ($nwant with the output shown, $nman from the man pages), $nskip skipped for a missing tool, $nnot marked not run with a reason"
 else
-	nok "too few examples found: $nrun run, $nwant with output, $nman from the man page (is the extraction broken?)"
+	nok "too few examples found: $nrun run, $nwant with output, $nman from the man pages (is the extraction broken?)"
 fi
 
 # ---- second pass: --pairs with -q added --------------------------------------
