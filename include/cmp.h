@@ -2,7 +2,7 @@
  * cmp.h - --compare: significance tests of runs against a baseline, or of
  * every pair of runs, over the topics of the root scores; corrected for
  * the number of comparisons; printed as a tidy TSV table or as a report
- * table for a paper (-F markdown, -F latex).  The manual page, section
+ * table for a paper (-F markdown, -F latex).  cbeval-analyses(7), section
  * COMPARE, gives every definition (shared spec compare.md).
  *
  * Input: the root per-topic values (score_root's layout), and with -b the

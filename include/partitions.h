@@ -2,7 +2,7 @@
  * partitions.h - --partitions: replicates from random partitions of the
  * documents and bootstrap ANOVA (Voorhees, "Using Replicates in
  * Information Retrieval Evaluation"; Voorhees, Samarov & Soboroff, TOIS
- * 2017), as the manual page, section PARTITIONS, specifies.
+ * 2017), as cbeval-analyses(7), section PARTITIONS, specifies.
  *
  * Each split s = 1..K puts every document in one of X parts (stream 4 of
  * draws.h); a part is a replicate of the collection, scored by the one

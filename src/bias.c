@@ -1,5 +1,5 @@
 /*
- * bias.c - --bias (see bias.h and the manual page, BIAS): score every
+ * bias.c - --bias (see bias.h and cbeval-analyses(7), BIAS): score every
  * replicate of every collection, draw the topic bootstrap samples, rank
  * the runs in each and print sigma, bias, RMSE, Delta and the root tau.
  *

@@ -1,6 +1,6 @@
 /*
  * cmp_report.c - the report of --compare (-F markdown, -F latex; see
- * cmp.h and the manual page, COMPARE): one row per run in command-line
+ * cmp.h and cbeval-analyses(7), COMPARE): one row per run in command-line
  * order, one column per measure, each cell the run's root score to -p
  * decimals (with -b followed by its interval), the highest printed value
  * of each column in bold, significance markers in superscript (+ or -

@@ -1,5 +1,5 @@
 /*
- * cmp_run.c - --compare (see cmp.h; every definition in the manual page,
+ * cmp_run.c - --compare (see cmp.h; every definition in cbeval-analyses(7),
  * section COMPARE): the comparisons in output order, one task of the pool
  * each, computing for every measure the difference, the effect size and
  * the p-value of every test of --test; then the corrections per measure

@@ -1,5 +1,5 @@
 /*
- * meld.c - --meld (see meld.h and the manual page, MELD): score every
+ * meld.c - --meld (see meld.h and cbeval-analyses(7), MELD): score every
  * melded sub-collection of every split and image with the one scorer,
  * test every run against itself and every pair of runs across L and R,
  * and print the table.

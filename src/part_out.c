@@ -1,7 +1,7 @@
 /*
  * part_out.c - --partitions: setting up, the comparators on the full
  * collection (the paired t-test and the randomization test, stream 6),
- * and the table (see partitions.h and the manual page, PARTITIONS).
+ * and the table (see partitions.h and cbeval-analyses(7), PARTITIONS).
  */
 #include "part_int.h"
 #include "draws.h"

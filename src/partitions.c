@@ -1,10 +1,10 @@
 /*
- * partitions.c - --partitions (see partitions.h and the manual page,
+ * partitions.c - --partitions (see partitions.h and cbeval-analyses(7),
  * section PARTITIONS): the replicates of each split, the two ANOVA
  * models, the residual bootstrap and the tests of each split.  The
  * comparators on the full collection and the table are in part_out.c.
  *
- * Sums are taken in a fixed order, documented in the manual page, so that
+ * Sums are taken in a fixed order, documented in cbeval-analyses(7), so that
  * the table is the same for every thread count: means over a run's cells
  * and residual sums in cell order c = (i * J + j) * X + k.
  */

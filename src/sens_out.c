@@ -1,6 +1,6 @@
 /*
  * sens_out.c - the --sensitivity table (see sensitivity.h, sens_int.h and
- * the manual page, section OUTPUT): one long row per statistic.
+ * cbeval-analyses(7), section SENSITIVITY): one long row per statistic.
  */
 #include "sens_int.h"
 #include "output.h"

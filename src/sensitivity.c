@@ -1,10 +1,10 @@
 /*
- * sensitivity.c - --sensitivity (see sensitivity.h and the manual page,
+ * sensitivity.c - --sensitivity (see sensitivity.h and cbeval-analyses(7),
  * section SENSITIVITY, for every definition used here).
  *
  * Every sum over a topic sample is taken over the sample's distinct
  * topics in topic order, each value times the number of times it was
- * drawn (the manual page documents this), so equal samples give equal
+ * drawn (cbeval-analyses(7) documents this), so equal samples give equal
  * bits.  Three kinds of work, spread over the pool and independent of the
  * thread count:
  *   prep tasks (blocks of samples): per run, measure and sample, the
