@@ -1,6 +1,6 @@
 /*
  * bias.h - --bias: bias, variance and error of system rankings (Cormack &
- * Grossman, SIGIR 2019; manual page, BIAS).
+ * Grossman, SIGIR 2019; cbeval-analyses(7), BIAS).
  *
  * Collections: c = 0 the reference qrels, then each --against: another
  * qrels file, a comma list of qrels files (one replicate each), or pool:K

@@ -3,7 +3,7 @@
  * a corpus bootstrap image (image.h): one counter-based function of the
  * seed, a stream number and a few indices, so that no table depends on
  * the thread count, the order of work or other draws, and every draw can
- * be reproduced outside cbeval (shared spec draws.md, manual page RANDOM
+ * be reproduced outside cbeval (shared spec draws.md, cbeval-bootstrap(7), RANDOM
  * DRAWS).  All arithmetic is on uint64_t modulo 2^64.
  *
  *   word(S, stream, i1..ik): z = mix((S * 0x9e3779b97f4a7c15) ^

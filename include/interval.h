@@ -2,7 +2,7 @@
  * interval.h - the 95% bootstrap intervals of the summaries (the
  * "summarise" step): the percentile interval of Zobel & Rashidi, the
  * basic (reverse percentile) interval, and Efron's bias-corrected
- * percentile interval (shared spec intervals.md; the manual page,
+ * percentile interval (shared spec intervals.md; cbeval-bootstrap(7),
  * INTERVALS).  Pure functions; no allocation.
  *
  * An interval is computed in two steps, so that each caller keeps its own

@@ -1,6 +1,6 @@
 /*
  * meld.h - --meld: predictivity across melded sub-collections (Rashidi,
- * Zobel & Moffat, SIGIR 2021; manual page, MELD).
+ * Zobel & Moffat, SIGIR 2021; cbeval-analyses(7), MELD).
  *
  * The documents are labelled L or R - by a labels file or by the Rank
  * labelling of the runs - and a meld factor mf flips each label with

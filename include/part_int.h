@@ -19,7 +19,7 @@ enum { PR_EFF, PR_LO0, PR_HI0, PR_LO1, PR_HI1, PR_N };
 enum { PP_DIFF, PP_P0, PP_Q0, PP_PD0, PP_P1, PP_Q1, PP_PD1, PP_N };
 
 /* The tie rule of the tests of a split: two sides within PART_TIE of the
- * largest |y| of the measure in the split are equal (manual page). */
+ * largest |y| of the measure in the split are equal (cbeval-analyses(7)). */
 #define PART_TIE 1e-10
 
 struct part {

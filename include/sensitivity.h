@@ -1,7 +1,7 @@
 /*
  * sensitivity.h - --sensitivity: topic-bootstrap hypothesis tests and the
  * sensitivity of measures (Sakai, "Evaluating Evaluation Metrics based on
- * the Bootstrap", SIGIR 2006), as the manual page specifies: for every
+ * the Bootstrap", SIGIR 2006), as cbeval-analyses(7) specifies: for every
  * pair of runs the paired (studentised) and unpaired bootstrap tests, and
  * for every measure its discriminative power, the difference it needs for
  * significance, MR-PT stability, swap rates, and Kendall's tau between

@@ -1,6 +1,6 @@
 /*
  * cmp_stats.c - the statistics of --compare that work on one vector of
- * per-topic differences (see cmp.h and the manual page, COMPARE): the
+ * per-topic differences (see cmp.h and cbeval-analyses(7), COMPARE): the
  * tie rule, the paired t-test and the effect size, the Wilcoxon
  * signed-rank test, the corrections for multiple comparisons, the base
  * run and the names of tests and corrections.  Vectors are one value per
