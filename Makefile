@@ -11,12 +11,15 @@ MANDIR ?= $(PREFIX)/share/man
 CC ?= cc
 CFLAGS ?= -O2
 WARN = -std=c11 -Wall -Wextra -pedantic
-CPPFLAGS_CB = -Iinclude -D_POSIX_C_SOURCE=200809L
+# The headers are in one folder per stage of the pipeline (include/base,
+# input, measures, image, figures, output, analyses, cli); each is on the
+# include path, so a file includes a header by its name.
+CPPFLAGS_CB = $(patsubst %/,-I%,$(sort $(wildcard include/*/))) -D_POSIX_C_SOURCE=200809L
 LDLIBS_CB = -lm -pthread
 
-SRC = $(wildcard src/*.c src/measures/*.c)
-LIBSRC = $(filter-out src/main.c,$(SRC))
-HDR = $(wildcard include/*.h)
+SRC = $(sort $(wildcard src/*/*.c))
+LIBSRC = $(filter-out src/cli/main.c,$(SRC))
+HDR = $(wildcard include/*/*.h)
 OBJ = $(SRC:%.c=build/rel/%.o)
 LIBOBJ = $(LIBSRC:%.c=build/rel/%.o)
 ASAN_OBJ = $(SRC:%.c=build/asan/%.o)

@@ -6,7 +6,7 @@
  * It includes no project header and shares no code with cbeval: its own
  * copy of the draw functions, its own statistics, and its own Student t
  * p-value (the regularized incomplete beta by its hypergeometric power
- * series, DLMF 8.17.8, not the continued fraction of src/stats.c).  It is
+ * series, DLMF 8.17.8, not the continued fraction of src/base/stats.c).  It is
  * written the obvious way: loops over pairs, samples and topics, every
  * per-pair quantity recomputed for each pair, the draws recomputed where
  * they are used, O(T x pairs x n) per measure.

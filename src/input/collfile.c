@@ -8,8 +8,8 @@
  * costs a fifth of parsing the runs (0.13 against 0.65 s).
  */
 #include "collfile.h"
-#include "cli.h"
-#include "image.h"
+#include "options.h"
+#include "mix.h"
 #include "reader.h"
 #include "xalloc.h"
 
@@ -25,7 +25,7 @@ static const unsigned char magic[8] = { 'C', 'B', 'E', 'V', 'C', 'O', 'L', 0 };
 
 /* The bytes as 8-byte little-endian words (the last one padded with
  * zero bytes), each mixed in as strmap_key does, then the byte count and
- * the splitmix64 finaliser (image_mix). */
+ * the splitmix64 finaliser (mix64). */
 struct csum {
 	uint64_t h, w, total;
 	unsigned nb;            /* bytes in w */
@@ -71,7 +71,7 @@ static uint64_t csum_end(struct csum *c)
 	if (c->nb)
 		csum_word(c, c->w);
 	csum_word(c, c->total);
-	return image_mix(c->h);
+	return mix64(c->h);
 }
 
 /* ---- writing ------------------------------------------------------------ */

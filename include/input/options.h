@@ -1,15 +1,14 @@
 /*
- * cli.h - command-line options: parsing and --help.  Parsing is strict
- * (every number checked for syntax and range) and has no side effects
- * beyond filling struct options; the caller prints errors and exits.
+ * options.h - what the command line asks for: struct options, filled by
+ * cli_parse (cli.h) and read by every stage after it.  A plain record:
+ * its strings are borrowed from argv unless marked owned.
  */
-#ifndef CBEVAL_CLI_H
-#define CBEVAL_CLI_H
+#ifndef CBEVAL_OPTIONS_H
+#define CBEVAL_OPTIONS_H
 
 #include <stdint.h>
 #include <stdio.h>
 
-#include "diag.h"
 #include "interval.h"
 #include "run.h"
 
@@ -109,16 +108,10 @@ struct options {
  * topic of the qrels. */
 enum mean_over options_mean(const struct options *o);
 
+/* The defaults (options_init); free what parsing allocated and reset
+ * to the defaults (options_release). */
 void options_init(struct options *o);
 void options_release(struct options *o);
 
-/* Parse argv.  Returns 0, or -1 with d set to a usage error message. */
-int cli_parse(struct options *o, int argc, char **argv, struct diag *d);
-
-void cli_help(FILE *f);
-void cli_usage(FILE *f);
-/* The trec_eval link's usage and -h (trec_help.c). */
-void trec_usage(FILE *f);
-void trec_help(FILE *f, const struct options *o);
 
 #endif

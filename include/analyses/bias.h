@@ -24,7 +24,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cli.h"
+#include "options.h"
 #include "collection.h"
 #include "diag.h"
 #include "pool.h"

@@ -14,6 +14,8 @@
 #ifndef CBEVAL_IMAGE_H
 #define CBEVAL_IMAGE_H
 
+#include "mix.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,12 +35,7 @@ void image_fn_init(struct image_fn *f);
 
 static inline uint64_t image_mix(uint64_t z)
 {
-	z ^= z >> 30;
-	z *= 0xbf58476d1ce4e5b9ULL;
-	z ^= z >> 27;
-	z *= 0x94d049bb133111ebULL;
-	z ^= z >> 31;
-	return z;
+	return mix64(z);
 }
 
 static inline uint64_t image_key(uint64_t seed, uint64_t b)

@@ -15,7 +15,7 @@
 
 #include <stdio.h>
 
-#include "cli.h"
+#include "options.h"
 #include "score.h"
 
 /* Print a tab and v with the given decimals: "NA" when v is NaN, and no

@@ -152,15 +152,6 @@ int cli_parse_mean(struct options *o, const char *v, struct diag *d)
 	return 0;
 }
 
-enum mean_over options_mean(const struct options *o)
-{
-	if (o->mean_given)
-		return o->mean;
-	if (o->format == FORMAT_TREC && !o->complete)
-		return MEAN_RUN;
-	return MEAN_QRELS;
-}
-
 int cli_trec_check(const struct options *o, struct diag *d)
 {
 	const char *only = o->zscores ? "-Z" : o->debug_qid ? "-D" : NULL;

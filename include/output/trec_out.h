@@ -14,7 +14,7 @@
 
 #include <stdio.h>
 
-#include "cli.h"
+#include "options.h"
 #include "diag.h"
 #include "score.h"
 #include "trec_marks.h"

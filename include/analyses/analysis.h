@@ -26,7 +26,7 @@
 
 #include "boot.h"
 #include "bias.h"
-#include "cli.h"
+#include "options.h"
 #include "diag.h"
 #include "figure.h"
 #include "meld.h"

@@ -11,7 +11,7 @@
 
 #include "collection.h"
 #include "diag.h"
-#include "cli.h"
+#include "options.h"
 #include "pool.h"
 #include "run.h"
 

@@ -16,27 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void options_init(struct options *o)
-{
-	memset(o, 0, sizeof *o);
-	o->level = 1;
-	o->decimals = 4;
-	o->seed = 1;
-	o->ro.order = ORDER_SCORE;
-}
-
-void options_release(struct options *o)
-{
-	free(o->runs);
-	free(o->mspec);
-	free(o->against);
-	free(o->from);
-	free(o->mf_buf);
-	free(o->mf_text);
-	free(o->mf);
-	options_init(o);
-}
-
 static int num_arg(const char *opt, const char *v, long lo, long hi, long *out,
 		   struct diag *d)
 {

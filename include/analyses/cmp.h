@@ -26,7 +26,7 @@
 #include <stdio.h>
 
 #include "boot.h"
-#include "cli.h"
+#include "options.h"
 #include "diag.h"
 #include "pool.h"
 #include "score.h"

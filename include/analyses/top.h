@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli.h"
+#include "options.h"
 #include "collection.h"
 #include "diag.h"
 #include "measure.h"

@@ -1,0 +1,50 @@
+#!/bin/sh
+# tests/t_layers.sh - the include graph of src/ and include/ against the
+# stages of the pipeline, in order: base, input, measures, image,
+# figures, output, analyses, cli.  A file may include the headers of its
+# own stage and of the stages before it, never of one after it.  Prints
+# one "ok"/"not ok" line for that rule, and with -v the graph's figures:
+# files per folder, the longest file and function, the longest chain of
+# includes (depth) and the edges that go up.
+set -u
+order="base input measures image figures output analyses cli"
+rank() { i=0; for s in $order; do [ "$s" = "$1" ] && { echo $i; return; }; i=$((i + 1)); done; echo 99; }
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+# header name -> stage
+for h in include/*/*.h; do
+	printf '%s %s\n' "$(basename "$h")" "$(basename "$(dirname "$h")")"
+done > "$T/hdr"
+: > "$T/edges"
+for f in src/*/*.c include/*/*.h; do
+	st=$(basename "$(dirname "$f")")
+	grep -h '^#include "' "$f" | sed 's/#include "\(.*\)"/\1/' | while read -r h; do
+		hs=$(awk -v h="$h" '$1 == h { print $2 }' "$T/hdr")
+		[ -n "$hs" ] && printf '%s %s %s %s\n' "$f" "$st" "$h" "$hs"
+	done
+done >> "$T/edges"
+up=0
+while read -r f st h hs; do
+	if [ "$(rank "$hs")" -gt "$(rank "$st")" ]; then
+		echo "#   $f ($st) includes $h ($hs)"
+		up=$((up + 1))
+	fi
+done < "$T/edges" > "$T/up"
+up=$(grep -c . "$T/up")
+if [ "$up" -eq 0 ]; then
+	echo "ok - no file includes a header of a later stage ($(wc -l < "$T/edges" | tr -d ' ') includes)"
+else
+	echo "not ok - $up includes go up the stages ($order)"
+	cat "$T/up"
+fi
+if [ "${1:-}" = -v ]; then
+	for d in src/* include/*; do printf '%s: %s files\n' "$d" "$(ls "$d" | wc -l | tr -d ' ')"; done
+	wc -l src/*/*.c include/*/*.h | sort -n | tail -n 2 | head -n 1 | sed 's/^/longest file: /'
+	# the longest chain of includes among the project's headers
+	awk '{ print $1, $3 }' "$T/edges" | sed 's|[^ ]*/||' > "$T/e2"
+	awk 'function d(x,   i, m, k) { if (x in memo) return memo[x]; if (x in seen) return 0; seen[x] = 1; m = 0
+		for (i = 1; i <= n[x]; i++) { k = d(to[x, i]); if (k > m) m = k } delete seen[x]; return memo[x] = m + 1 }
+		{ to[$1, ++n[$1]] = $2; nodes[$1] = 1; nodes[$2] = 1 }
+		END { best = 0; for (x in nodes) { k = d(x); if (k > best) { best = k; who = x } } print "include depth: " best " (from " who ")" }' "$T/e2"
+fi
+[ "$up" -eq 0 ]
