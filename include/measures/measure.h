@@ -1,7 +1,7 @@
 /*
  * measure.h - the measures and the table that registers them (the
  * trec_eval pattern: each measure a small pure function in its own file
- * under src/measures/, one row in the table in src/measure.c).
+ * under src/measures/, one row in the table in src/measures/measure.c).
  *
  * What a measure sees of one ranking of one topic in one bootstrap image
  * (image 0, the root, has every multiplicity 1):
