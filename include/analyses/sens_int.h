@@ -73,6 +73,11 @@ void sens_print_tau(FILE *f, int decimals, const struct sens *x, size_t j1,
 /* Kendall's tau-b of (x[i], y[i]) with the tie rule of TIE: two values
  * within TIE of their size are tied.  NaN when undefined. */
 double sens_tau_b(const double *x, const double *y, size_t n);
+/* The tie rule (sens_tie.c): a >= b, ties included, a within TIE of the
+ * larger of scale, |a| and |b| below b counting as b (sens_ge: scale 0);
+ * d, a difference of a and b, is 0 up to ties (sens_is_zero). */
+int sens_ge_at(double a, double b, double scale);
+int sens_is_zero(double d, double a, double b);
 /* Print one pair's rows. */
 void sens_print_pair(FILE *f, int decimals, const struct sens *x, size_t j,
 		     size_t q);

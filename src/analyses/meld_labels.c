@@ -1,5 +1,5 @@
 /*
- * meld_labels.c - the L/R labels of --meld (see meld.h): the labels file,
+ * meld_labels.c - the L/R labels of --meld (see meld_labels.h): the labels file,
  * read like the qrels, or the Rank labelling of the runs, attached to every
  * document of every topic; and the shares of L and R after a meld.
  *
@@ -7,7 +7,7 @@
  * Memory: the labelled docnos once (or, for rank, every docno of the
  * collection once) plus one byte per topic document.
  */
-#include "meld.h"
+#include "meld_labels.h"
 #include "lex.h"
 #include "reader.h"
 #include "stats.h"

@@ -30,56 +30,6 @@
 
 #define BLOCK 16        /* samples per prep or sample task */
 
-/* a >= b, ties included: a within TIE of the larger of scale, |a| and
- * |b| below b counts as b.  For magnitudes of differences, scale is the
- * size of the values differenced, so that two means equal in real
- * arithmetic but apart in the last bits (a difference of 1e-17) tie with
- * a difference of 0. */
-static int ge_at(double a, double b, double scale)
-{
-	if (a >= b)
-		return 1;
-	if (isinf(a) || isinf(b))
-		return 0;
-	return b - a <= TIE * fmax(scale, fmax(fabs(a), fabs(b)));
-}
-
-int sens_ge(double a, double b)
-{
-	return ge_at(a, b, 0);
-}
-
-/* d, a difference of a and b, is 0 up to ties. */
-static int is_zero(double d, double a, double b)
-{
-	return fabs(d) <= TIE * fmax(fabs(a), fabs(b));
-}
-
-/* The sign of x - y, ties 0. */
-static int tie_sign(double x, double y)
-{
-	if (!isinf(x) && !isinf(y) && is_zero(x - y, x, y))
-		return 0;
-	return (x > y) - (x < y);
-}
-
-double sens_tau_b(const double *x, const double *y, size_t n)
-{
-	double n0 = (double)n * (double)(n - (n > 0)) / 2, n1 = 0, n2 = 0, c = 0;
-	if (n < 2)
-		return NAN;
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = i + 1; j < n; j++) {
-			int a = tie_sign(x[i], x[j]), b = tie_sign(y[i], y[j]);
-			n1 += a == 0;
-			n2 += b == 0;
-			c += a * b;
-		}
-	if (n0 == n1 || n0 == n2)
-		return NAN;
-	return c / sqrt((n0 - n1) * (n0 - n2));
-}
-
 enum { U_X1, U_Y1, U_X2, U_Y2, U_N };
 
 static double *agg_at(double *a, const struct sens *x, size_t j, size_t r)
@@ -267,7 +217,7 @@ static void pair_task(void *ctx, size_t q, unsigned w)
 	for (unsigned long b = 0; b < T; b++) {
 		double d = fabs(measure_agg_finish(x->agg[j], ux1[b] + uy1[b], n) -
 				measure_agg_finish(x->agg[j], ux2[b] + uy2[b], n));
-		cu += ge_at(d, fabs(d0), fmax(fabs(ma), fabs(mc)));
+		cu += sens_ge_at(d, fabs(d0), fmax(fabs(ma), fabs(mc)));
 		ad[b] = d;
 	}
 	row[PR_ASLU] = (double)cu / (double)T;
@@ -293,7 +243,7 @@ static void mr_count(struct mrcount *c, double mx, double my)
 {
 	double d = fabs(mx - my), mm = mx > my ? mx : my;
 	int hi = mx > my ? 0 : 1;
-	if (is_zero(d, mx, my))
+	if (sens_is_zero(d, mx, my))
 		return;    /* EQ at every f */
 	if (mm >= 0 && d >= (double)NF / 100 * mm * (1 + 4 * TIE)) {
 		c->all[hi]++;      /* GT at every f, ties or not */
@@ -330,8 +280,8 @@ static void sample_task(void *ctx, size_t task, unsigned w)
 				int bin = swap_bin(D);
 				mr_count(&mr[j * P + q], u1[A], u1[B]);
 				bj[bin * 2]++;
-				bj[bin * 2 + 1] += !is_zero(D, u1[A], u1[B]) &&
-						   !is_zero(D2, u2[A], u2[B]) &&
+				bj[bin * 2 + 1] += !sens_is_zero(D, u1[A], u1[B]) &&
+						   !sens_is_zero(D2, u2[A], u2[B]) &&
 						   (D > 0) != (D2 > 0);
 			}
 		}
