@@ -42,4 +42,15 @@ int cli_compare_opt(struct options *o, const char *opt, const char *v,
  * with d set. */
 int cli_compare_check(const struct options *o, struct diag *d);
 
+/* The values of options (cli_values.c): a whole number of option opt in
+ * [lo, hi]; --order; --mf; --against; --image-range FIRST-LAST; one
+ * --from-images FILE.  Each returns 0, or -1 with d set. */
+int cli_num_arg(const char *opt, const char *v, long lo, long hi, long *out,
+		struct diag *d);
+int cli_parse_order(const char *v, struct options *o, struct diag *d);
+int cli_parse_mf(struct options *o, const char *v, struct diag *d);
+int cli_parse_against(struct options *o, const char *v, struct diag *d);
+int cli_parse_range(struct options *o, const char *v, struct diag *d);
+int cli_add_from(struct options *o, const char *v, struct diag *d);
+
 #endif

@@ -16,18 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int num_arg(const char *opt, const char *v, long lo, long hi, long *out,
-		   struct diag *d)
-{
-	const char *why;
-	if (lex_long(v, strlen(v), lo, hi, out, &why) != 0) {
-		diag_set(d, "option %s: '%s' is %s (expected a whole number from %ld to %ld)",
-			 opt, v, why, lo, hi);
-		return -1;
-	}
-	return 0;
-}
-
 static int u64_arg(const char *opt, const char *v, uint64_t lo, uint64_t hi,
 		   uint64_t *out, struct diag *d)
 {
@@ -37,90 +25,6 @@ static int u64_arg(const char *opt, const char *v, uint64_t lo, uint64_t hi,
 			 " to %" PRIu64 ")", opt, v, why, lo, hi);
 		return -1;
 	}
-	return 0;
-}
-
-static int parse_order(const char *v, struct options *o, struct diag *d)
-{
-	if (strcmp(v, "score") == 0)
-		o->ro.order = ORDER_SCORE;
-	else if (strcmp(v, "rank") == 0)
-		o->ro.order = ORDER_RANK;
-	else if (strcmp(v, "file") == 0)
-		o->ro.order = ORDER_FILE;
-	else {
-		diag_set(d, "option --order: '%s' is not score, rank or file", v);
-		return -1;
-	}
-	return 0;
-}
-
-/* --mf LIST: comma-separated decimals in [0, 1], no empty element and no
- * value twice; each kept as written, for the output. */
-static int parse_mf(struct options *o, const char *v, struct diag *d)
-{
-	size_t n = 1, k = 0;
-	char *p;
-	free(o->against);
-	free(o->mf_buf);
-	free(o->mf_text);
-	free(o->mf);
-	for (const char *q = v; *q; q++)
-		n += *q == ',';
-	o->mf_buf = xstrdup(v);
-	o->mf_text = xcalloc(n, sizeof *o->mf_text);
-	o->mf = xcalloc(n, sizeof *o->mf);
-	o->nmf = n;
-	p = o->mf_buf;
-	for (k = 0; k < n; k++) {
-		char *comma = strchr(p, ',');
-		const char *why = "out of range";
-		size_t len = comma ? (size_t)(comma - p) : strlen(p);
-		double x;
-		if (comma)
-			*comma = '\0';
-		if (len == 0) {
-			diag_set(d, "option --mf: '%s' has an empty element", v);
-			return -1;
-		}
-		if (lex_double(p, len, &x, &why) != 0 || !(x >= 0 && x <= 1)) {
-			diag_set(d, "option --mf: '%s' is %s (expected a decimal from 0 to 1)",
-				 p, why);
-			return -1;
-		}
-		for (size_t i = 0; i < k; i++)
-			if (o->mf[i] == x) {
-				diag_set(d, "option --mf: '%s' and '%s' are the same meld factor",
-					 o->mf_text[i], p);
-				return -1;
-			}
-		o->mf_text[k] = p;
-		o->mf[k] = x;
-		p += len + 1;
-	}
-	return 0;
-}
-
-/* --against SPEC: a qrels file, a comma list of them, or pool:K. */
-static int parse_against(struct options *o, const char *v, struct diag *d)
-{
-	long k;
-	if (!*v) {
-		diag_set(d, "option --against: empty file name");
-		return -1;
-	}
-	if (strncmp(v, "pool:", 5) == 0 &&
-	    num_arg("--against pool:K", v + 5, 1, 100000, &k, d))
-		return -1;
-	if (strncmp(v, "pool:", 5) != 0 && strchr(v, ',')) {
-		size_t n = strlen(v);
-		if (v[0] == ',' || v[n - 1] == ',' || strstr(v, ",,")) {
-			diag_set(d, "option --against: '%s' has an empty file name", v);
-			return -1;
-		}
-	}
-	o->against = xreallocarray(o->against, o->nagainst + 1, sizeof *o->against);
-	o->against[o->nagainst++] = (char *)v;
 	return 0;
 }
 
@@ -213,39 +117,6 @@ static const struct {
 	{ "--pool", 1, 100000, offsetof(struct options, pool) },
 };
 
-/* --image-range FIRST-LAST, 1 <= FIRST <= LAST <= 10000000. */
-static int parse_range(struct options *o, const char *v, struct diag *d)
-{
-	const char *dash = strchr(v, '-'), *why;
-	long a, b;
-	if (!dash || lex_long(v, (size_t)(dash - v), 1, 10000000, &a, &why) != 0 ||
-	    lex_long(dash + 1, strlen(dash + 1), 1, 10000000, &b, &why) != 0) {
-		diag_set(d, "option --image-range: '%s' is not FIRST-LAST (whole numbers from 1 to 10000000)",
-			 v);
-		return -1;
-	}
-	if (a > b) {
-		diag_set(d, "option --image-range: '%s': FIRST is more than LAST", v);
-		return -1;
-	}
-	o->range_first = (unsigned long)a;
-	o->range_last = (unsigned long)b;
-	return 0;
-}
-
-/* --from-images FILE, repeatable. */
-static int add_from(struct options *o, const char *v, struct diag *d)
-{
-	if (!*v || strcmp(v, "-") == 0) {
-		diag_set(d, "option --from-images: %s", *v
-			 ? "an image file cannot be standard input" : "empty file name");
-		return -1;
-	}
-	o->from = xreallocarray(o->from, o->nfrom + 1, sizeof *o->from);
-	o->from[o->nfrom++] = (char *)v;
-	return 0;
-}
-
 /* The options naming a file or measure (--top-by, --meld, --images,
  * --pair-images, --svg): 0 when opt is one and v is good, -1 with d set
  * when v is not, 1 when opt is another option. */
@@ -304,7 +175,7 @@ static int apply(struct options *o, const char *opt, const char *v,
 	note_scoring(o, opt);
 	for (size_t i = 0; i < sizeof count_opts / sizeof *count_opts; i++)
 		if (strcmp(opt, count_opts[i].name) == 0) {
-			if (num_arg(opt, v, count_opts[i].lo, count_opts[i].hi, &n, d))
+			if (cli_num_arg(opt, v, count_opts[i].lo, count_opts[i].hi, &n, d))
 				return -1;
 			*(unsigned long *)(void *)((char *)o + count_opts[i].off) =
 				(unsigned long)n;
@@ -317,13 +188,13 @@ static int apply(struct options *o, const char *opt, const char *v,
 		o->mspec = xreallocarray(o->mspec, o->nmspec + 1, sizeof *o->mspec);
 		o->mspec[o->nmspec++] = (char *)v;
 	} else if (strcmp(opt, "-l") == 0) {
-		if (num_arg(opt, v, -INT32_MAX, INT32_MAX, &n, d))
+		if (cli_num_arg(opt, v, -INT32_MAX, INT32_MAX, &n, d))
 			return -1;
 		o->level = (int)n;
 	} else if (strcmp(opt, "-M") == 0) {
 		return u64_arg(opt, v, 1, UINT64_MAX, &o->ro.max_docs, d);
 	} else if (strcmp(opt, "-p") == 0) {
-		if (num_arg(opt, v, 0, 17, &n, d))
+		if (cli_num_arg(opt, v, 0, 17, &n, d))
 			return -1;
 		o->decimals = (int)n;
 	} else if (strcmp(opt, "-F") == 0) {
@@ -340,21 +211,21 @@ static int apply(struct options *o, const char *opt, const char *v,
 			return -1;
 		}
 	} else if (strcmp(opt, "-j") == 0) {
-		if (num_arg(opt, v, 1, 1024, &n, d))
+		if (cli_num_arg(opt, v, 1, 1024, &n, d))
 			return -1;
 		o->threads = (unsigned)n;
 	} else if (strcmp(opt, "--seed") == 0) {
 		return u64_arg(opt, v, 0, INT64_MAX, &o->seed, d);
 	} else if (strcmp(opt, "--order") == 0) {
-		return parse_order(v, o, d);
+		return cli_parse_order(v, o, d);
 	} else if (strcmp(opt, "--partitions") == 0) {
-		if (num_arg(opt, v, 2, 64, &n, d))
+		if (cli_num_arg(opt, v, 2, 64, &n, d))
 			return -1;
 		o->partitions = (unsigned)n;
 	} else if (strcmp(opt, "--mf") == 0) {
-		return parse_mf(o, v, d);
+		return cli_parse_mf(o, v, d);
 	} else if (strcmp(opt, "--against") == 0) {
-		return parse_against(o, v, d);
+		return cli_parse_against(o, v, d);
 	} else if (strcmp(opt, "--mean") == 0) {
 		return cli_parse_mean(o, v, d);
 	} else if (strcmp(opt, "--names") == 0) {
@@ -471,9 +342,9 @@ static int parse_long(struct options *o, int argc, char **argv, int *i,
 	if (!(v = opt_value(opt, eq, argc, argv, i, d)))
 		return -1;
 	if (strcmp(opt, "--image-range") == 0)
-		return parse_range(o, v, d);
+		return cli_parse_range(o, v, d);
 	if (strcmp(opt, "--from-images") == 0)
-		return add_from(o, v, d);
+		return cli_add_from(o, v, d);
 	return apply(o, opt, v, d);
 }
 
@@ -539,7 +410,7 @@ static int defaults(struct options *o, struct diag *d)
 	if (o->meld) {
 		if (!o->splits)
 			o->splits = 10;
-		if (!o->nmf && parse_mf(o, "1.0,0.8,0.6,0.4,0.2,0.0", d) != 0)
+		if (!o->nmf && cli_parse_mf(o, "1.0,0.8,0.6,0.4,0.2,0.0", d) != 0)
 			return -1;
 	}
 	if ((o->sensitivity || o->bias || o->compare) && !o->samples)

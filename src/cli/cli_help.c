@@ -83,35 +83,9 @@ static void help_more(FILE *f)
 	      "as trec_eval, 4: a qrels topic missing from a run without -c.\n", f);
 }
 
-void cli_help(FILE *f)
+/* The middle of --help: -p to --pair-images. */
+static void help_options(FILE *f)
 {
-	cli_usage(f);
-	fputs("\n"
-	      "Score every RUN against QRELS with IR effectiveness measures and, with -b,\n"
-	      "measure how precisely each score is known by bootstrapping the corpus\n"
-	      "(Zobel & Rashidi, CIKM 2020).  A RUN of '-' is standard input; a file\n"
-	      "ending in .gz is read through gzip -dc.  See cbeval(1).\n"
-	      "\n"
-	      "options:\n"
-	      "  -m SPEC         measures, repeatable, comma lists allowed:\n", f);
-	measure_help(f);
-	fputs("                  (default AP,nDCG@1000,P@10,RBP(p=0.95),INSQ(T=5),RR)\n"
-	      "  -l N            relevance level: grade >= N is relevant (default 1)\n"
-	      "  -M N            keep the first N documents of each ranking\n"
-	      "  --order=KEY     ranking order: score (default; ties by docno\n"
-	      "                  descending, as trec_eval), rank, or file\n"
-	      "  --dedup         keep the first of duplicate documents and judgements\n"
-	      "  -q              also print one row per topic\n"
-	      "  -c              trec_eval's -c: all averages over every qrels topic (the\n"
-	      "                  TSV's rule always; -F trec without -c: the run's topics)\n"
-	      "  --mean qrels|run  the topics all averages over: every qrels topic\n"
-	      "                  (default) or those the run has (trec_eval 9, ir_measures)\n"
-	      "  --quiet         print no warnings; --quiet=KIND,... none of these kinds:\n"
-	      "                  unjudged (run topics not in the qrels), missing (qrels\n"
-	      "                  topics a run lacks), shared, duplicates, names, analysis\n"
-	      "  --names tag|file  name runs by their first tag (default) or by their\n"
-	      "                  file names (without directory and .gz/.run/.txt/.tsv)\n"
-	      , f);
 	fputs("  -p N            decimal places (default 4)\n"
 	      "  -F FORMAT       tsv (default) or trec: trec_eval 10's bytes, its -m\n"
 	      "                  reading (default official; relstring) and options:\n"
@@ -169,5 +143,37 @@ void cli_help(FILE *f)
 	      "  --pair-images FILE  with --pairs: write each pair's difference and\n"
 	      "                  t-test p in every image to FILE\n"
 	      , f);
+}
+
+void cli_help(FILE *f)
+{
+	cli_usage(f);
+	fputs("\n"
+	      "Score every RUN against QRELS with IR effectiveness measures and, with -b,\n"
+	      "measure how precisely each score is known by bootstrapping the corpus\n"
+	      "(Zobel & Rashidi, CIKM 2020).  A RUN of '-' is standard input; a file\n"
+	      "ending in .gz is read through gzip -dc.  See cbeval(1).\n"
+	      "\n"
+	      "options:\n"
+	      "  -m SPEC         measures, repeatable, comma lists allowed:\n", f);
+	measure_help(f);
+	fputs("                  (default AP,nDCG@1000,P@10,RBP(p=0.95),INSQ(T=5),RR)\n"
+	      "  -l N            relevance level: grade >= N is relevant (default 1)\n"
+	      "  -M N            keep the first N documents of each ranking\n"
+	      "  --order=KEY     ranking order: score (default; ties by docno\n"
+	      "                  descending, as trec_eval), rank, or file\n"
+	      "  --dedup         keep the first of duplicate documents and judgements\n"
+	      "  -q              also print one row per topic\n"
+	      "  -c              trec_eval's -c: all averages over every qrels topic (the\n"
+	      "                  TSV's rule always; -F trec without -c: the run's topics)\n"
+	      "  --mean qrels|run  the topics all averages over: every qrels topic\n"
+	      "                  (default) or those the run has (trec_eval 9, ir_measures)\n"
+	      "  --quiet         print no warnings; --quiet=KIND,... none of these kinds:\n"
+	      "                  unjudged (run topics not in the qrels), missing (qrels\n"
+	      "                  topics a run lacks), shared, duplicates, names, analysis\n"
+	      "  --names tag|file  name runs by their first tag (default) or by their\n"
+	      "                  file names (without directory and .gz/.run/.txt/.tsv)\n"
+	      , f);
+	help_options(f);
 	help_more(f);
 }
