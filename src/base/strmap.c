@@ -6,6 +6,7 @@
  * longer string gets a chunk of its own), so their addresses never change.
  */
 #include "strmap.h"
+#include "mix.h"
 #include "xalloc.h"
 
 #include <assert.h>
@@ -49,12 +50,7 @@ uint64_t strmap_key(const char *s, size_t n)
 		memcpy(&w, s + n - 8, 8);
 		h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
 	}
-	h ^= h >> 30;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	h ^= h >> 27;
-	h *= 0x94d049bb133111ebULL;
-	h ^= h >> 31;
-	return h;
+	return mix64(h);
 }
 
 /* Whether the n bytes at a and b are equal: 8 at a time (the last 8 may
