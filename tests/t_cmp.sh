@@ -226,4 +226,15 @@ else
 	nok "-F latex: not the expected tabular"
 fi
 
+# The report README.md shows rendered (section "Is my run significantly
+# better than the baseline?") is the command's output, line for line.
+"$CBEVAL" --compare gen002 -b 200 -m P@10,AP -p 3 -F markdown data/qrels \
+	data/runs/gen002.run data/runs/gen003.run data/runs/gen004.run > "$T/readme.md" 2> /dev/null
+missing=$(grep -v '^$' "$T/readme.md" | while IFS= read -r l; do grep -qxF -- "$l" README.md || echo x; done | wc -l)
+if [ -s "$T/readme.md" ] && [ "$missing" -eq 0 ]; then
+	ok "README.md's rendered report is the output of its command ($(grep -c . "$T/readme.md") lines)"
+else
+	nok "README.md's rendered report differs from its command's output ($missing lines not in README.md)"
+fi
+
 exit $fail
