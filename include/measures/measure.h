@@ -346,6 +346,9 @@ int measure_same(const struct measure *a, const struct measure *b);
  * measure names: parameters that differ in any digit get different
  * names, and every printed name is accepted back by -m. */
 void measure_fmt_param(char *out, size_t outsz, double v);
+/* Copy the name src into dst[MEASURE_NAME_MAX], cut to fit (the parsers
+ * check that names fit, so this does not cut in practice). */
+void measure_set_name(char *dst, const char *src);
 /* v as trec_eval names its real parameters ("%3.2f": 0.20, 1.50) when
  * that reads back as v, else as measure_fmt_param (0.125), so that the
  * name tells the measure apart where trec_eval's would not. */

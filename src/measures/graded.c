@@ -138,8 +138,11 @@ void measure_graded_names(const struct measure *m, const char *stem,
 		snprintf(k, sizeof k, "@%ld", m->k);
 		snprintf(tk, sizeof tk, "_cut_%ld", m->k);
 	}
-	snprintf(name, MEASURE_NAME_MAX, "%s(%s=%s,gain=graded%s%s)%s%s", stem,
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s(%s=%s,gain=graded%s%s)%s%s", stem,
 		 pname, p, g[0] ? ",max=" : "", g, k, o ? ".residual" : "");
-	snprintf(trec, MEASURE_NAME_MAX, "%s_%s_graded%s%s%s%s", tstem, p,
+	measure_set_name(name, buf);
+	snprintf(buf, sizeof buf, "%s_%s_graded%s%s%s%s", tstem, p,
 		 g[0] ? "_max" : "", g, tk, o ? "_residual" : "");
+	measure_set_name(trec, buf);
 }

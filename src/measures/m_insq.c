@@ -39,8 +39,11 @@ static void insq_names(const struct measure *m, int o, char *name, char *trec)
 		snprintf(k, sizeof k, "@%ld", m->k);
 		snprintf(tk, sizeof tk, "_cut_%ld", m->k);
 	}
-	snprintf(name, MEASURE_NAME_MAX, "INSQ(T=%s)%s", t, k);
-	snprintf(trec, MEASURE_NAME_MAX, "insq_%s%s", t, tk);
+	char buf[160];
+	snprintf(buf, sizeof buf, "INSQ(T=%s)%s", t, k);
+	measure_set_name(name, buf);
+	snprintf(buf, sizeof buf, "insq_%s%s", t, tk);
+	measure_set_name(trec, buf);
 }
 
 /* tab[i-1] = W(i) for i = 1..D. */

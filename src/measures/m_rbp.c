@@ -56,10 +56,11 @@ static void rbp_names(const struct measure *m, int o, char *name, char *trec)
 		snprintf(k, sizeof k, "@%ld", m->k);
 		snprintf(tk, sizeof tk, "_cut_%ld", m->k);
 	}
-	snprintf(name, MEASURE_NAME_MAX, "RBP(p=%s)%s%s", p, k,
-		 o ? ".residual" : "");
-	snprintf(trec, MEASURE_NAME_MAX, "rbp_%s%s%s", p, tk,
-		 o ? "_residual" : "");
+	char buf[160];
+	snprintf(buf, sizeof buf, "RBP(p=%s)%s%s", p, k, o ? ".residual" : "");
+	measure_set_name(name, buf);
+	snprintf(buf, sizeof buf, "rbp_%s%s%s", p, tk, o ? "_residual" : "");
+	measure_set_name(trec, buf);
 }
 
 /* tab[i-1] = p^(i-1) for i = 1..D; then cum[i] = sum of tab[0..i-1] for

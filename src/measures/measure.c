@@ -215,3 +215,12 @@ int measure_trec_cmp(const struct measure *a, const struct measure *b)
 			return c;
 	return 0;
 }
+
+void measure_set_name(char *dst, const char *src)
+{
+	size_t n = strlen(src);
+	if (n >= MEASURE_NAME_MAX)
+		n = MEASURE_NAME_MAX - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
