@@ -4,7 +4,7 @@
  * also tried as a -m spec such as "RBP(p=0.95)".
  */
 #include "fuzz.h"
-#include "options.h"
+#include "cli.h"
 #include "measure.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n);
