@@ -14,7 +14,7 @@ void cli_usage(FILE *f)
 	fputs("usage: cbeval [-c] [-q] [-n] [-J] [-b B] [-F tsv|trec|markdown|latex]\n"
 	      "              [-j N] [-l N] [-M N] [-m SPEC]... [-p N] [-t T]\n"
 	      "              [--ci percentile|basic|bc] [--dedup] [--images FILE]\n"
-	      "              [--order score|rank|file]\n"
+	      "              [--order score|rank|file] [--names tag|file]\n"
 	      "              [--pairs | --reliability | --sensitivity | --partitions X\n"
 	      "               | --meld LABELS|rank | --bias | --compare BASE|all]\n"
 	      "              [--test LIST] [--correct none|bonferroni|holm|bh] [--alpha A]\n"
@@ -27,7 +27,7 @@ void cli_usage(FILE *f)
 	      "              [-D 0.QID] [-Z FILE] [-R qrels] [-T trec_results] QRELS RUN...\n"
 	      "       trec_eval [trec_eval's options] QRELS RUN... (a link to cbeval)\n"
 	      "       cbeval --collection FILE [the options above but -l, -M, --order,\n"
-	      "              --dedup]\n"
+	      "              --dedup, --names]\n"
 	      "       cbeval --from-images FILE [--from-images FILE]... [-q] [-j N] [-p N]\n"
 	      "              [--quiet] [--ci METHOD] [--images FILE] [--pairs | --reliability]\n"
 	      "              [--pair-images FILE] [--svg FILE]\n", f);

@@ -368,40 +368,38 @@ static void print_input_warnings(const struct warnings *qw,
 	free(lists);
 }
 
+/* 1 when run r has lines for a topic of the qrels. */
+static int shares(const struct run *r, const struct collection *c)
+{
+	for (size_t t = 0; t < c->n; t++)
+		if (r->present[t])
+			return 1;
+	return 0;
+}
+
 /* The runs that share no topic with the qrels: when none does, an error
  * (the qrels of another task?); else a warning for each such run. */
 static int check_shared(const struct options *o, const struct collection *c,
 			struct run *runs, size_t n, struct diag *d)
 {
 	size_t none = 0, first = n;
-	for (size_t i = 0; i < n; i++) {
-		size_t t = 0;
-		while (t < c->n && !runs[i].present[t])
-			t++;
-		if (t == c->n) {
+	for (size_t i = 0; i < n; i++)
+		if (!shares(&runs[i], c)) {
 			none++;
 			first = first < n ? first : i;
-		}
-	}
-	if (none && none == n) {
-		if (n == 1)
-			diag_set(d, "%s and %s have no topic in common: is it the qrels of this run?",
-				 o->qrels, runs[first].label);
-		else
-			diag_set(d, "%s and the runs (%s and %zu more) have no topic in common: is it the qrels of these runs?",
-				 o->qrels, runs[first].label, n - 1);
-		return -1;
-	}
-	for (size_t i = 0; none && i < n; i++) {
-		size_t t = 0;
-		while (t < c->n && !runs[i].present[t])
-			t++;
-		if (t == c->n)
 			warnings_add(&runs[i].warn, runs[i].label,
 				     "no topic in common with %s: every topic scores 0",
 				     o->qrels);
-	}
-	return 0;
+		}
+	if (none == 0 || none < n)
+		return 0;
+	if (n == 1)
+		diag_set(d, "%s and %s have no topic in common: is it the qrels of this run?",
+			 o->qrels, runs[first].label);
+	else
+		diag_set(d, "%s and the runs (%s and %zu more) have no topic in common: is it the qrels of these runs?",
+			 o->qrels, runs[first].label, n - 1);
+	return -1;
 }
 
 /* The inputs into c and in: the QRELS and RUN files of the command line

@@ -286,14 +286,13 @@ static int stdin_gzip(struct reader *r, struct diag *d)
 static int compressed(const struct reader *r, struct diag *d)
 {
 	static const struct {
-		const char *name;
-		const char *magic;
+		const char *name, *magic, *cmd;   /* cmd: what decompresses */
 		size_t n;
 	} kinds[] = {
-		{ "bzip2", "BZh", 3 },
-		{ "xz", "\xfd" "7zXZ\0", 6 },
-		{ "zstd", "\x28\xb5\x2f\xfd", 4 },
-		{ "zip", "PK\x03\x04", 4 },
+		{ "bzip2", "BZh", "bzip2 -dc", 3 },
+		{ "xz", "\xfd" "7zXZ\0", "xz -dc", 6 },
+		{ "zstd", "\x28\xb5\x2f\xfd", "zstd -dc", 4 },
+		{ "zip", "PK\x03\x04", "unzip -p", 4 },
 	};
 	const unsigned char *b = (const unsigned char *)r->buf;
 	if (r->len >= 2 && b[0] == 0x1f && b[1] == 0x8b) {
@@ -305,8 +304,8 @@ static int compressed(const struct reader *r, struct diag *d)
 		if (r->len >= kinds[i].n && memcmp(b, kinds[i].magic, kinds[i].n) == 0 &&
 		    (i != 0 || (r->len > 3 && b[3] >= '1' && b[3] <= '9'))) {
 			diag_at(d, r->name, 0,
-				"compressed data (%s)? decompress it first, or pipe it to - (%s -dc FILE | cbeval ... -)",
-				kinds[i].name, i == 0 ? "bzip2" : i == 1 ? "xz" : i == 2 ? "zstd" : "unzip -p");
+				"compressed data (%s)? decompress it first, or pipe it to - (%s FILE | cbeval ... -)",
+				kinds[i].name, kinds[i].cmd);
 			return 1;
 		}
 	return 0;

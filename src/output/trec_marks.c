@@ -14,8 +14,8 @@
 
 /* trec_eval's measures in its table's order (te_trec_measures).  why:
  * NULL for those cbeval computes, else why it does not. */
-static const char *const prefs_why =
-	"needs trec_eval's preference judgements (-R prefs, qrels_prefs or qrels_jg), which cbeval does not read";
+#define PREFS_WHY \
+	"needs trec_eval's preference judgements (-R prefs, qrels_prefs or qrels_jg), which cbeval does not read"
 static const struct {
 	const char *name, *why;
 } te[] = {
@@ -33,15 +33,15 @@ static const struct {
 	{ "success", NULL }, { "set_P", NULL }, { "set_relative_P", NULL },
 	{ "set_recall", NULL }, { "set_map", NULL }, { "set_F", NULL },
 	{ "num_nonrel_judged_ret", NULL },
-	{ "prefs_num_prefs_poss", NULL }, { "prefs_num_prefs_ful", NULL },
-	{ "prefs_num_prefs_ful_ret", NULL }, { "prefs_simp", NULL },
-	{ "prefs_pair", NULL }, { "prefs_avgjg", NULL },
-	{ "prefs_avgjg_Rnonrel", NULL }, { "prefs_simp_ret", NULL },
-	{ "prefs_pair_ret", NULL }, { "prefs_avgjg_ret", NULL },
-	{ "prefs_avgjg_Rnonrel_ret", NULL }, { "prefs_simp_imp", NULL },
-	{ "prefs_pair_imp", NULL }, { "prefs_avgjg_imp", NULL },
-	{ "map_avgjg", NULL }, { "P_avgjg", NULL },
-	{ "Rprec_mult_avgjg", NULL }, { "yaap", NULL },
+	{ "prefs_num_prefs_poss", PREFS_WHY }, { "prefs_num_prefs_ful", PREFS_WHY },
+	{ "prefs_num_prefs_ful_ret", PREFS_WHY }, { "prefs_simp", PREFS_WHY },
+	{ "prefs_pair", PREFS_WHY }, { "prefs_avgjg", PREFS_WHY },
+	{ "prefs_avgjg_Rnonrel", PREFS_WHY }, { "prefs_simp_ret", PREFS_WHY },
+	{ "prefs_pair_ret", PREFS_WHY }, { "prefs_avgjg_ret", PREFS_WHY },
+	{ "prefs_avgjg_Rnonrel_ret", PREFS_WHY }, { "prefs_simp_imp", PREFS_WHY },
+	{ "prefs_pair_imp", PREFS_WHY }, { "prefs_avgjg_imp", PREFS_WHY },
+	{ "map_avgjg", PREFS_WHY }, { "P_avgjg", PREFS_WHY },
+	{ "Rprec_mult_avgjg", PREFS_WHY }, { "yaap", PREFS_WHY },
 	{ "rbp", NULL }, { "rbp_resid", NULL }, { "unj", NULL },
 };
 #define NTE (sizeof te / sizeof *te)
@@ -83,10 +83,9 @@ static int te_find(const char *name, size_t n)
 static int mark(const char **par, int *marked, size_t i, const char *p,
 		char *err, size_t errsz)
 {
-	if (te[i].why || strncmp(te[i].name, "prefs_", 6) == 0 ||
-	    strstr(te[i].name, "_avgjg") || strcmp(te[i].name, "yaap") == 0) {
+	if (te[i].why) {
 		snprintf(err, errsz, "trec_eval's measure '%s' %s", te[i].name,
-			 te[i].why ? te[i].why : prefs_why);
+			 te[i].why);
 		return -1;
 	}
 	marked[i] = 1;
@@ -178,7 +177,7 @@ static int mark_arg(const char *a, const char **par, int *marked, char *err,
 	for (size_t k = 0; k < sizeof refused_nick / sizeof *refused_nick; k++)
 		if (strlen(refused_nick[k]) == n && strncmp(a, refused_nick[k], n) == 0) {
 			snprintf(err, errsz, "trec_eval's group '%s' %s",
-				 refused_nick[k], prefs_why);
+				 refused_nick[k], PREFS_WHY);
 			return -1;
 		}
 	snprintf(group, sizeof group, "%.*s", (int)(n < sizeof group ? n : 0), a);

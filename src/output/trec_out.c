@@ -60,7 +60,10 @@ static int cmp_topic(const void *ctx, size_t a, size_t b)
 struct trec_plan {
 	size_t *so, *to;
 	size_t rel_at;          /* relstring before slot so[rel_at] */
-	const char **names;     /* [ns + 1] names -Z looks up */
+	const char **names;     /* [nz + 1] names -Z looks up: the slots
+				   of zk, then relstring's */
+	size_t *zk;             /* [nz] the slots -Z converts */
+	size_t nz;
 	double *v;              /* [nt * ns] one run's values */
 	double *z;              /* [ns + 1] one topic's, for -Z */
 	uint8_t *sel;           /* [nt] the topics evaluated */
@@ -85,7 +88,16 @@ static void plan_init(struct trec_plan *p, const struct scorer *s)
 		if (ord == TREC_ORDER_NONE || ord > TREC_ORDER_RELSTRING)
 			p->rel_at = j;
 	}
-	p->names = xcalloc(ns + 1, sizeof *p->names);
+	p->names = xcalloc(ns + 2, sizeof *p->names);
+	p->zk = xcalloc(ns + 1, sizeof *p->zk);
+	p->nz = 0;
+	/* num_q, a count of topics, is not converted (trec_eval has no
+	 * value for it) */
+	for (size_t k = 0; k < ns; k++)
+		if (!scorer_slot_measure(s, k)->def->trec_all_only) {
+			p->zk[p->nz] = k;
+			p->names[p->nz++] = s->slots[k].trec;
+		}
 	p->v = xcalloc(size_mul(nt, ns) + 1, sizeof *p->v);
 	p->z = xcalloc(ns + 2, sizeof *p->z);
 	p->sel = xcalloc(nt + 1, 1);
@@ -96,6 +108,7 @@ static void plan_release(struct trec_plan *p)
 	free(p->so);
 	free(p->to);
 	free(p->names);
+	free(p->zk);
 	free(p->v);
 	free(p->z);
 	free(p->sel);
@@ -118,37 +131,29 @@ static size_t select_topics(struct trec_plan *p, const struct scorer *s,
 	return n;
 }
 
-/* Run r's values into p->v, converted to z-scores under -Z (num_q, a
- * count of topics, is not).  Returns 0, or -1 with d set. */
+/* Run r's values into p->v, converted to z-scores under -Z.  Returns 0,
+ * or -1 with d set. */
 static int run_values(struct trec_plan *p, const struct scorer *s,
 		      const double *vals, size_t r, const struct trec_ctx *tc,
 		      const struct options *o, struct diag *d)
 {
-	size_t nt = s->c->n, ns = s->nslots, nn = 0;
-	double *z = p->z;
+	size_t nt = s->c->n, ns = s->nslots;
+	size_t nn = p->nz + (tc->marks.relstring != 0);
 	memcpy(p->v, vals + r * nt * ns, nt * ns * sizeof *p->v);
 	if (!o->zscores)
 		return 0;
-	for (size_t k = 0; k < ns; k++)
-		if (!scorer_slot_measure(s, k)->def->trec_all_only)
-			p->names[nn++] = s->slots[k].trec;
-	if (tc->marks.relstring)
-		p->names[nn++] = tc->marks.relstring_name;
+	p->names[p->nz] = tc->marks.relstring_name;  /* looked up too */
 	for (size_t t = 0; t < nt; t++) {
-		size_t i = 0;
 		if (!p->sel[t])
 			continue;
-		for (size_t k = 0; k < ns; k++)
-			if (!scorer_slot_measure(s, k)->def->trec_all_only)
-				z[i++] = p->v[t * ns + k];
-		z[i] = 0;
-		if (zscore_convert(&tc->z, s->c->topic[t].qid, p->names, z, nn,
-				   d) != 0)
+		for (size_t i = 0; i < p->nz; i++)
+			p->z[i] = p->v[t * ns + p->zk[i]];
+		p->z[p->nz] = 0;
+		if (zscore_convert(&tc->z, s->c->topic[t].qid, p->names, p->z,
+				   nn, d) != 0)
 			return -1;
-		i = 0;
-		for (size_t k = 0; k < ns; k++)
-			if (!scorer_slot_measure(s, k)->def->trec_all_only)
-				p->v[t * ns + k] = z[i++];
+		for (size_t i = 0; i < p->nz; i++)
+			p->v[t * ns + p->zk[i]] = p->z[i];
 	}
 	return 0;
 }
