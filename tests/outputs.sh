@@ -55,7 +55,12 @@ sum meld -b 20 --meld rank --mf 1.0,0.5 --splits 2 -m AP $Q $R
 sum bias --bias --against pool:10 --engineered -t 100 -m AP $Q $R
 sum compare --compare all --test t,wilcoxon,rand --randomizations 1000 -m AP,P@10 $Q $R
 sum "compare md" --compare all -b 20 -F markdown -m AP $Q $R
-for a in "" "-b 20" "-b 20 --pairs" "--sensitivity -t 100"; do
+sum "pair-images" -b 20 --pairs --pair-images "$T/pi" -m AP $Q $R
+printf '%s %s pair-images file\n' "$(md5sum < "$T/pi" | cut -d' ' -f1)" "$(wc -c < "$T/pi" | tr -d ' ')"
+for a in "" "-b 20" "-b 20 --pairs" "--sensitivity -t 100" "-b 50 --reliability" \
+	"--partitions 2 --resamples 100 --randomizations 100" \
+	"-b 10 --meld rank --splits 2" "--bias --against pool:10 -t 50" \
+	"--compare all"; do
 	sum "svg $a" $a -m AP --svg "$T/f.svg" $Q $R
 	printf '%s %s svg file of [%s]\n' "$(md5sum < "$T/f.svg" | cut -d' ' -f1)" \
 		"$(wc -c < "$T/f.svg" | tr -d ' ')" "$a"

@@ -295,6 +295,29 @@ else
 	ok "groff -mandoc -ww -z on the man pages # SKIP groff not installed"
 fi
 
+# tests/README.md's Source layout is the tree: every file of src/ (but
+# the measures, m_*.c, counted) and every header, and nothing else.
+awk '/^## Source layout/ { s = 1 } s && /^```/ { f = !f; next } s && f' tests/README.md > "$tmp/layout"
+{
+	for f in src/*/*.c; do
+		case $f in src/measures/m_*) continue ;; esac
+		basename "$f"
+	done
+	for h in include/*/*.h; do basename "$h"; done
+} | sort > "$tmp/tree"
+{
+	sed -n 's/^  \([a-z_0-9]*\.c\) .*/\1/p' "$tmp/layout"
+	sed -n 's/^include\/[a-z]*\/  the headers of [^:]*: //p' "$tmp/layout" | tr ' ' '\n'
+} | grep . | sort > "$tmp/named"
+nm=$(ls src/measures/m_*.c | wc -l | tr -d ' ')
+if cmp -s "$tmp/tree" "$tmp/named" && grep -q "m_\*\.c ($nm files)" "$tmp/layout"; then
+	ok "tests/README.md's Source layout names the $(wc -l < "$tmp/tree" | tr -d ' ') files of the tree and the $nm measures"
+else
+	notok "tests/README.md's Source layout is the tree"
+	diff "$tmp/tree" "$tmp/named" | sed -n 's/^\([<>]\)/#   \1/p'
+	echo "#   (< in the tree only, > in the layout only; m_*.c: $nm files)"
+fi
+
 # mandoc lint: warnings and errors fail; style remarks (such as an Xr to a
 # manual not installed here) are shown but allowed.
 if command -v mandoc > /dev/null 2>&1; then

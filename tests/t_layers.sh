@@ -5,7 +5,8 @@
 # own stage and of the stages before it, never of one after it.  Prints
 # one "ok"/"not ok" line for that rule, and with -v the graph's figures:
 # files per folder, the longest file and function, the longest chain of
-# includes (depth) and the edges that go up.
+# includes (depth) and the edges that go up.  Also that files have at
+# most 600 lines and functions at most 80.
 set -u
 order="base input measures image figures output analyses cli"
 rank() { i=0; for s in $order; do [ "$s" = "$1" ] && { echo $i; return; }; i=$((i + 1)); done; echo 99; }
@@ -37,7 +38,27 @@ else
 	echo "not ok - $up includes go up the stages ($order)"
 	cat "$T/up"
 fi
+# Files at most 600 lines, functions at most 80 (tests/fnlen.awk: from
+# the line of a signature at column 0 to the closing brace at column 0).
+big=$(wc -l src/*/*.c include/*/*.h | awk '$2 != "total" && $1 > 600 { print "#   " $2 ": " $1 " lines" }')
+if [ -z "$big" ]; then
+	echo "ok - every file of src/ and include/ has at most 600 lines"
+else
+	echo "not ok - files over 600 lines"
+	echo "$big"
+	up=$((up + 1))
+fi
+awk -f tests/fnlen.awk src/*/*.c | sort -n > "$T/fn"
+long=$(awk '$1 > 80 { print "#   " $2 ": " $1 " lines" }' "$T/fn")
+if [ -s "$T/fn" ] && [ -z "$long" ]; then
+	echo "ok - every function of src/ has at most 80 lines ($(wc -l < "$T/fn" | tr -d ' ') functions)"
+else
+	echo "not ok - functions over 80 lines"
+	echo "$long"
+	up=$((up + 1))
+fi
 if [ "${1:-}" = -v ]; then
+	tail -n 1 "$T/fn" | sed 's/^/longest function: /'
 	for d in src/* include/*; do printf '%s: %s files\n' "$d" "$(ls "$d" | wc -l | tr -d ' ')"; done
 	wc -l src/*/*.c include/*/*.h | sort -n | tail -n 2 | head -n 1 | sed 's/^/longest file: /'
 	# the longest chain of includes among the project's headers

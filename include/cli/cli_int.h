@@ -32,24 +32,9 @@ int cli_trec_value(struct options *o, char c, const char *v, struct diag *d);
 int cli_parse_mean(struct options *o, const char *v, struct diag *d);
 int cli_trec_check(const struct options *o, struct diag *d);
 
-/* The options of --compare (--compare, --test, --correct, --alpha):
- * 0 when opt is one and v is good, -1 with d set when v is not, 1 when
- * opt is another option (cli_cmp.c). */
-int cli_compare_opt(struct options *o, const char *opt, const char *v,
-		    struct diag *d);
-
-/* The usage rules of --compare and its options (cli_cmp.c): 0, or -1
- * with d set. */
-int cli_compare_check(const struct options *o, struct diag *d);
-
-/* The values of options (cli_values.c): a whole number of option opt in
- * [lo, hi]; --order; --mf; --against; --image-range FIRST-LAST; one
- * --from-images FILE.  Each returns 0, or -1 with d set. */
-int cli_num_arg(const char *opt, const char *v, long lo, long hi, long *out,
-		struct diag *d);
+/* The values of options (cli_values.c): --order; --image-range
+ * FIRST-LAST; one --from-images FILE.  Each returns 0, or -1 with d set. */
 int cli_parse_order(const char *v, struct options *o, struct diag *d);
-int cli_parse_mf(struct options *o, const char *v, struct diag *d);
-int cli_parse_against(struct options *o, const char *v, struct diag *d);
 int cli_parse_range(struct options *o, const char *v, struct diag *d);
 int cli_add_from(struct options *o, const char *v, struct diag *d);
 

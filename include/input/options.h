@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "diag.h"
 #include "interval.h"
 #include "run.h"
 
@@ -87,8 +88,9 @@ struct options {
 	size_t ntests;            /* 0: not given (t) */
 	enum cmp_correct correct; /* --correct */
 	double alpha;             /* --alpha, 0: not given (0.05) */
-	const char *cmp_opt;      /* the first of --test, --correct, --alpha
-				     given, or NULL */
+	const char *given[24];    /* the analyses' options given (not those
+				     selecting one), each once, in order */
+	size_t ngiven;
 	int help, version;
 	int names_by_file;        /* --names file (default tag) */
 	/* trec_eval's options (cli_trec.c) */
@@ -107,6 +109,11 @@ struct options {
  * those of the run unless -c (trec_eval 9's rule), and otherwise every
  * topic of the qrels. */
 enum mean_over options_mean(const struct options *o);
+
+/* The whole number v of option opt in [lo, hi] into *out: 0, or -1 with
+ * d set ("option -b: 'x' is not a number (expected ...)"). */
+int options_num(const char *opt, const char *v, long lo, long hi, long *out,
+		struct diag *d);
 
 /* The defaults (options_init); free what parsing allocated and reset
  * to the defaults (options_release). */

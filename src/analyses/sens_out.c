@@ -40,56 +40,16 @@ static void row_count(const struct out *o, const char *meas, const char *stat,
 		fprintf(o->f, "%s\tall\tall\t%s\t%.0f\n", meas, stat, v);
 }
 
-void sens_print_summary(FILE *f, int decimals, const struct sens *x, size_t j,
-			const struct mrcount *mr, const unsigned long *bins,
-			double smax)
+/* The swap rows of one measure (Sakai's swap method): the comparisons
+ * and swaps per bin of difference, and the sensitivity at 0.05. */
+static void print_swaps(const struct out *o, const char *name,
+			const unsigned long *bins, double smax, double total)
 {
-	const struct out oo = { f, decimals }, *o = &oo;
-	const char *name = x->s->slots[x->slot[j]].name;
-	const double *rows = x->row + j * x->P * PR_N;
-	static const int asl[4] = { PR_ASLP, PR_ASLU, PR_ASLP, PR_ASLU };
-	static const int rq[4] = { PR_RQP5, PR_RQU5, PR_RQP1, PR_RQU1 };
-	static const char *const dpn[4] = {
-		"discpower_paired_0.05", "discpower_unpaired_0.05",
-		"discpower_paired_0.01", "discpower_unpaired_0.01" };
-	static const char *const rqn[4] = {
-		"reqdiff_paired_0.05", "reqdiff_unpaired_0.05",
-		"reqdiff_paired_0.01", "reqdiff_unpaired_0.01" };
-	double total = (double)x->T * (double)x->P, abs05 = NAN;
+	double abs05 = NAN;
 	unsigned long above = 0;
 	char stat[40];
 	int i05 = -1;
 
-	for (int c = 0; c < 4; c++) {
-		/* ASL = count / T < alpha, decided on the integers */
-		double pct = c < 2 ? 5 : 1, cnt = 0;
-		for (size_t q = 0; q < x->P; q++)
-			cnt += rows[q * PR_N + asl[c]] * (double)x->T * 100 <
-			       pct * (double)x->T;
-		row_count(o, name, dpn[c], x->n < 2 ? NAN : cnt);
-	}
-	for (int c = 0; c < 4; c++) {
-		double mx = NAN;
-		for (size_t q = 0; q < x->P; q++) {
-			double v = rows[q * PR_N + rq[c]];
-			if (!isnan(v) && (isnan(mx) || v > mx))
-				mx = v;
-		}
-		row_num(o, name, "all", "all", rqn[c], mx);
-	}
-	for (int f = 1; f <= NF; f++) {
-		unsigned long mrs = 0, eq = 0;
-		for (size_t q = 0; q < x->P; q++) {
-			unsigned long g0 = mr[q].all[0] + mr[q].at[0][f - 1];
-			unsigned long g1 = mr[q].all[1] + mr[q].at[1][f - 1];
-			mrs += g0 < g1 ? g0 : g1;
-			eq += x->T - g0 - g1;
-		}
-		snprintf(stat, sizeof stat, "mr_%.2f", (double)f / 100);
-		row_num(o, name, "all", "all", stat, (double)mrs / total);
-		snprintf(stat, sizeof stat, "pt_%.2f", (double)f / 100);
-		row_num(o, name, "all", "all", stat, (double)eq / total);
-	}
 	for (int i = 0; i < NBIN; i++) {
 		unsigned long cnt = bins[i * 2], sw = bins[i * 2 + 1];
 		snprintf(stat, sizeof stat, "swap_count_%02d", i);
@@ -121,6 +81,57 @@ void sens_print_summary(FILE *f, int decimals, const struct sens *x, size_t j,
 		isnan(abs05) || !(smax > 0) ? NAN : abs05 / smax);
 	row_num(o, name, "all", "all", "swap_sensitivity_0.05",
 		isnan(abs05) ? NAN : (double)above / total);
+}
+
+void sens_print_summary(FILE *f, int decimals, const struct sens *x, size_t j,
+			const struct mrcount *mr, const unsigned long *bins,
+			double smax)
+{
+	const struct out oo = { f, decimals }, *o = &oo;
+	const char *name = x->s->slots[x->slot[j]].name;
+	const double *rows = x->row + j * x->P * PR_N;
+	static const int asl[4] = { PR_ASLP, PR_ASLU, PR_ASLP, PR_ASLU };
+	static const int rq[4] = { PR_RQP5, PR_RQU5, PR_RQP1, PR_RQU1 };
+	static const char *const dpn[4] = {
+		"discpower_paired_0.05", "discpower_unpaired_0.05",
+		"discpower_paired_0.01", "discpower_unpaired_0.01" };
+	static const char *const rqn[4] = {
+		"reqdiff_paired_0.05", "reqdiff_unpaired_0.05",
+		"reqdiff_paired_0.01", "reqdiff_unpaired_0.01" };
+	double total = (double)x->T * (double)x->P;
+	char stat[40];
+
+	for (int c = 0; c < 4; c++) {
+		/* ASL = count / T < alpha, decided on the integers */
+		double pct = c < 2 ? 5 : 1, cnt = 0;
+		for (size_t q = 0; q < x->P; q++)
+			cnt += rows[q * PR_N + asl[c]] * (double)x->T * 100 <
+			       pct * (double)x->T;
+		row_count(o, name, dpn[c], x->n < 2 ? NAN : cnt);
+	}
+	for (int c = 0; c < 4; c++) {
+		double mx = NAN;
+		for (size_t q = 0; q < x->P; q++) {
+			double v = rows[q * PR_N + rq[c]];
+			if (!isnan(v) && (isnan(mx) || v > mx))
+				mx = v;
+		}
+		row_num(o, name, "all", "all", rqn[c], mx);
+	}
+	for (int f = 1; f <= NF; f++) {
+		unsigned long mrs = 0, eq = 0;
+		for (size_t q = 0; q < x->P; q++) {
+			unsigned long g0 = mr[q].all[0] + mr[q].at[0][f - 1];
+			unsigned long g1 = mr[q].all[1] + mr[q].at[1][f - 1];
+			mrs += g0 < g1 ? g0 : g1;
+			eq += x->T - g0 - g1;
+		}
+		snprintf(stat, sizeof stat, "mr_%.2f", (double)f / 100);
+		row_num(o, name, "all", "all", stat, (double)mrs / total);
+		snprintf(stat, sizeof stat, "pt_%.2f", (double)f / 100);
+		row_num(o, name, "all", "all", stat, (double)eq / total);
+	}
+	print_swaps(o, name, bins, smax, total);
 }
 
 void sens_print_tau(FILE *f, int decimals, const struct sens *x, size_t j1,

@@ -3,6 +3,7 @@
  * "-b100", "--seed=7", "--seed 7", "--" to end options, and "-" as a file
  * name (standard input).
  */
+#include "analysis.h"
 #include "cli.h"
 #include "cli_int.h"
 #include "lex.h"
@@ -28,21 +29,17 @@ static int u64_arg(const char *opt, const char *v, uint64_t lo, uint64_t hi,
 	return 0;
 }
 
-/* Long options: name, and whether it takes a value. */
+/* Long options: name, and whether it takes a value.  The analyses'
+ * options are in their rows (analysis.h). */
 static const struct {
 	const char *name;
 	int value;
 } long_opts[] = {
 	{ "order", 1 }, { "seed", 1 }, { "images", 1 }, { "help", 0 },
-	{ "version", 0 }, { "dedup", 0 }, { "pairs", 0 }, { "reliability", 0 },
-	{ "quiet", 0 }, { "sensitivity", 0 }, { "top", 1 }, { "top-by", 1 },
-	{ "partitions", 1 }, { "splits", 1 }, { "resamples", 1 },
-	{ "randomizations", 1 }, { "meld", 1 }, { "mf", 1 }, { "pool", 1 },
-	{ "pair-images", 1 }, { "bias", 0 }, { "against", 1 }, { "topics", 1 },
-	{ "engineered", 0 }, { "image-range", 1 }, { "from-images", 1 },
-	{ "svg", 1 }, { "save-collection", 1 }, { "collection", 1 },
-	{ "ci", 1 }, { "mean", 1 }, { "names", 1 }, { "compare", 1 },
-	{ "test", 1 }, { "correct", 1 }, { "alpha", 1 },
+	{ "version", 0 }, { "dedup", 0 }, { "quiet", 0 }, { "top", 1 },
+	{ "top-by", 1 }, { "pool", 1 }, { "image-range", 1 },
+	{ "from-images", 1 }, { "svg", 1 }, { "save-collection", 1 },
+	{ "collection", 1 }, { "ci", 1 }, { "mean", 1 }, { "names", 1 },
 };
 
 /* Index of the long option name (n bytes), or -1. */
@@ -86,12 +83,7 @@ static void flag(struct options *o, const char *name)
 		{ "help", offsetof(struct options, help) },
 		{ "version", offsetof(struct options, version) },
 		{ "dedup", offsetof(struct options, ro.dedup) },
-		{ "pairs", offsetof(struct options, pairs) },
-		{ "reliability", offsetof(struct options, reliability) },
 		{ "quiet", offsetof(struct options, quiet) },
-		{ "sensitivity", offsetof(struct options, sensitivity) },
-		{ "bias", offsetof(struct options, bias) },
-		{ "engineered", offsetof(struct options, engineered) },
 	};
 	if (strcmp(name, "dedup") == 0)
 		note_scoring(o, "--dedup");
@@ -108,18 +100,13 @@ static const struct {
 	size_t off;
 } count_opts[] = {
 	{ "-b", 0, 10000000, offsetof(struct options, images) },
-	{ "-t", 1, 1000000, offsetof(struct options, samples) },
-	{ "--splits", 1, 1000, offsetof(struct options, splits) },
-	{ "--resamples", 1, 1000000, offsetof(struct options, resamples) },
-	{ "--randomizations", 1, 10000000, offsetof(struct options, randomizations) },
 	{ "--top", 1, LONG_MAX, offsetof(struct options, top) },
-	{ "--topics", 1, 1000000, offsetof(struct options, topics) },
 	{ "--pool", 1, 100000, offsetof(struct options, pool) },
 };
 
-/* The options naming a file or measure (--top-by, --meld, --images,
- * --pair-images, --svg): 0 when opt is one and v is good, -1 with d set
- * when v is not, 1 when opt is another option. */
+/* The options naming a file or measure (--top-by, --images, --svg,
+ * --save-collection, --collection): 0 when opt is one and v is good, -1
+ * with d set when v is not, 1 when opt is another option. */
 static int apply_name(struct options *o, const char *opt, const char *v,
 		      struct diag *d)
 {
@@ -129,20 +116,12 @@ static int apply_name(struct options *o, const char *opt, const char *v,
 			return -1;
 		}
 		o->top_by = v;
-	} else if (strcmp(opt, "--meld") == 0) {
-		if (!*v || strcmp(v, "-") == 0) {
-			diag_set(d, "option --meld: %s (a labels file or 'rank')",
-				 *v ? "the labels cannot come from standard input"
-				    : "empty file name");
-			return -1;
-		}
-		o->meld = v;
-	} else if (strcmp(opt, "--images") == 0 || strcmp(opt, "--pair-images") == 0) {
+	} else if (strcmp(opt, "--images") == 0) {
 		if (!*v) {
-			diag_set(d, "option %s: empty file name", opt);
+			diag_set(d, "option --images: empty file name");
 			return -1;
 		}
-		*(strcmp(opt, "--images") == 0 ? &o->images_file : &o->pair_images) = v;
+		o->images_file = v;
 	} else if (strcmp(opt, "--save-collection") == 0 ||
 		   strcmp(opt, "--collection") == 0) {
 		int save = opt[2] == 's';
@@ -175,26 +154,25 @@ static int apply(struct options *o, const char *opt, const char *v,
 	note_scoring(o, opt);
 	for (size_t i = 0; i < sizeof count_opts / sizeof *count_opts; i++)
 		if (strcmp(opt, count_opts[i].name) == 0) {
-			if (cli_num_arg(opt, v, count_opts[i].lo, count_opts[i].hi, &n, d))
+			if (options_num(opt, v, count_opts[i].lo, count_opts[i].hi, &n, d))
 				return -1;
 			*(unsigned long *)(void *)((char *)o + count_opts[i].off) =
 				(unsigned long)n;
 			return 0;
 		}
-	if ((rc = apply_name(o, opt, v, d)) <= 0 ||
-	    (rc = cli_compare_opt(o, opt, v, d)) <= 0)
+	if ((rc = apply_name(o, opt, v, d)) <= 0)
 		return rc;
 	if (strcmp(opt, "-m") == 0) {
 		o->mspec = xreallocarray(o->mspec, o->nmspec + 1, sizeof *o->mspec);
 		o->mspec[o->nmspec++] = (char *)v;
 	} else if (strcmp(opt, "-l") == 0) {
-		if (cli_num_arg(opt, v, -INT32_MAX, INT32_MAX, &n, d))
+		if (options_num(opt, v, -INT32_MAX, INT32_MAX, &n, d))
 			return -1;
 		o->level = (int)n;
 	} else if (strcmp(opt, "-M") == 0) {
 		return u64_arg(opt, v, 1, UINT64_MAX, &o->ro.max_docs, d);
 	} else if (strcmp(opt, "-p") == 0) {
-		if (cli_num_arg(opt, v, 0, 17, &n, d))
+		if (options_num(opt, v, 0, 17, &n, d))
 			return -1;
 		o->decimals = (int)n;
 	} else if (strcmp(opt, "-F") == 0) {
@@ -211,21 +189,13 @@ static int apply(struct options *o, const char *opt, const char *v,
 			return -1;
 		}
 	} else if (strcmp(opt, "-j") == 0) {
-		if (cli_num_arg(opt, v, 1, 1024, &n, d))
+		if (options_num(opt, v, 1, 1024, &n, d))
 			return -1;
 		o->threads = (unsigned)n;
 	} else if (strcmp(opt, "--seed") == 0) {
 		return u64_arg(opt, v, 0, INT64_MAX, &o->seed, d);
 	} else if (strcmp(opt, "--order") == 0) {
 		return cli_parse_order(v, o, d);
-	} else if (strcmp(opt, "--partitions") == 0) {
-		if (cli_num_arg(opt, v, 2, 64, &n, d))
-			return -1;
-		o->partitions = (unsigned)n;
-	} else if (strcmp(opt, "--mf") == 0) {
-		return cli_parse_mf(o, v, d);
-	} else if (strcmp(opt, "--against") == 0) {
-		return cli_parse_against(o, v, d);
 	} else if (strcmp(opt, "--mean") == 0) {
 		return cli_parse_mean(o, v, d);
 	} else if (strcmp(opt, "--names") == 0) {
@@ -275,6 +245,7 @@ static int parse_trec_long(struct options *o, int argc, char **argv, int *i,
 		size_t nc = 0, best;
 		for (size_t k = 0; k < sizeof long_opts / sizeof *long_opts; k++)
 			cand[nc++] = long_opts[k].name;
+		nc += analysis_opt_names(cand + nc, sizeof cand / sizeof *cand - nc);
 		nc += cli_trec_long_names(cand + nc, sizeof cand / sizeof *cand - nc);
 		snprintf(word, sizeof word, "%.*s", nl > 40 ? 40 : (int)nl, a + 2);
 		best = rc == -2 ? nc : suggest_best(word, cand, nc);
@@ -325,7 +296,17 @@ static int parse_long(struct options *o, int argc, char **argv, int *i,
 	const char *a = argv[*i], *eq = strchr(a + 2, '='), *v = NULL;
 	size_t nl = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
 	int k = long_find(a + 2, nl);
+	const struct analysis_opt *r = k < 0 ? analysis_opt_find(a, nl + 2) : NULL;
 	char opt[40];
+	if (r) {
+		if (!r->arg && eq) {
+			diag_set(d, "option %s takes no value", r->name);
+			return -1;
+		}
+		if (r->arg && !(v = opt_value(r->name, eq, argc, argv, i, d)))
+			return -1;
+		return analysis_set(o, r->name, v, d);
+	}
 	if (k < 0)
 		return parse_trec_long(o, argc, argv, i, d);
 	snprintf(opt, sizeof opt, "--%s", long_opts[k].name);
@@ -358,8 +339,10 @@ static int apply_short(struct options *o, char c, const char *v,
 		o->per_topic = 1;
 	else if (c == 'h')
 		o->help = 1;
-	else if (strchr("mlMpFbjt", c))
+	else if (strchr("mlMpFbj", c))
 		return apply(o, opt, v, d);
+	else if (analysis_opt_find(opt, 2))
+		return analysis_set(o, opt, v, d);
 	else if (strchr("NRTZDo", c))
 		return cli_trec_value(o, c, v, d);
 	else if (cli_trec_flag(o, c) != 0) {
@@ -377,8 +360,9 @@ static int parse_short(struct options *o, int argc, char **argv, int *i,
 {
 	for (char *p = argv[*i] + 1; *p; p++) {
 		char opt[3] = { '-', *p, '\0' };
+		const struct analysis_opt *r = analysis_opt_find(opt, 2);
 		const char *v;
-		if (!strchr("mlMpFbjtNRTZD", *p)) {
+		if (!strchr("mlMpFbjNRTZD", *p) && !(r && r->arg)) {
 			if (apply_short(o, *p, NULL, d) != 0)
 				return -1;
 			continue;
@@ -393,34 +377,6 @@ static int parse_short(struct options *o, int argc, char **argv, int *i,
 		}
 		return apply_short(o, *p, v, d);
 	}
-	return 0;
-}
-
-/* The defaults that depend on the analysis. */
-static int defaults(struct options *o, struct diag *d)
-{
-	if (o->partitions) {
-		if (!o->splits)
-			o->splits = 1;
-		if (!o->resamples)
-			o->resamples = 1000;
-		if (!o->randomizations)
-			o->randomizations = 10000;
-	}
-	if (o->meld) {
-		if (!o->splits)
-			o->splits = 10;
-		if (!o->nmf && cli_parse_mf(o, "1.0,0.8,0.6,0.4,0.2,0.0", d) != 0)
-			return -1;
-	}
-	if ((o->sensitivity || o->bias || o->compare) && !o->samples)
-		o->samples = 1000;
-	if (o->compare && !o->randomizations)
-		o->randomizations = 10000;
-	if (o->compare && !o->ntests)
-		o->tests[o->ntests++] = CMP_T;
-	if (!o->alpha)
-		o->alpha = 0.05;
 	return 0;
 }
 
@@ -471,7 +427,7 @@ int cli_parse(struct options *o, int argc, char **argv, struct diag *d)
 		goto fail;
 	}
 	if (cli_check(o, d) != 0 || cli_trec_check(o, d) != 0 ||
-	    defaults(o, d) != 0)
+	    analysis_defaults(o, d) != 0)
 		goto fail;
 	free(files);
 	return 0;

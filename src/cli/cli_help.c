@@ -4,6 +4,7 @@
  * themselves; tests/t_docs.sh checks that every option here has its entry
  * in the manual page and README.
  */
+#include "analysis.h"
 #include "cli_int.h"
 #include "measure.h"
 
@@ -11,41 +12,30 @@
 
 void cli_usage(FILE *f)
 {
-	fputs("usage: cbeval [-c] [-q] [-n] [-J] [-b B] [-F tsv|trec|markdown|latex]\n"
-	      "              [-j N] [-l N] [-M N] [-m SPEC]... [-p N] [-t T]\n"
-	      "              [--ci percentile|basic|bc] [--dedup] [--images FILE]\n"
-	      "              [--order score|rank|file] [--names tag|file]\n"
-	      "              [--pairs | --reliability | --sensitivity | --partitions X\n"
-	      "               | --meld LABELS|rank | --bias | --compare BASE|all]\n"
-	      "              [--test LIST] [--correct none|bonferroni|holm|bh] [--alpha A]\n"
-	      "              [--mf LIST] [--splits K]\n"
-	      "              [--resamples M] [--randomizations R] [--against SPEC]...\n"
-	      "              [--topics N] [--engineered] [--quiet] [--pool K]\n"
-	      "              [--pair-images FILE] [--seed S] [--top N] [--top-by MEASURE]\n"
-	      "              [--image-range FIRST-LAST] [--svg FILE]\n"
-	      "              [--save-collection FILE] [--mean qrels|run] [-N DOCS]\n"
-	      "              [-D 0.QID] [-Z FILE] [-R qrels] [-T trec_results] QRELS RUN...\n"
-	      "       trec_eval [trec_eval's options] QRELS RUN... (a link to cbeval)\n"
+	analysis_usage(f, "usage: cbeval",
+		       "[-c] [-q] [-n] [-J] [-b B] [-F tsv|trec|markdown|latex]\n"
+		       "[-j N] [-l N] [-M N] [-m SPEC]... [-p N]\n"
+		       "[--ci percentile|basic|bc] [--dedup] [--images FILE]\n"
+		       "[--order score|rank|file] [--names tag|file]",
+		       "[--quiet] [--pool K] [--seed S] [--top N] [--top-by MEASURE] "
+		       "[--image-range FIRST-LAST] [--svg FILE] [--save-collection FILE] "
+		       "[--mean qrels|run] [-N DOCS] [-D 0.QID] [-Z FILE] [-R qrels] "
+		       "[-T trec_results] QRELS RUN...", 0);
+	fputs("       trec_eval [trec_eval's options] QRELS RUN... (a link to cbeval)\n"
 	      "       cbeval --collection FILE [the options above but -l, -M, --order,\n"
-	      "              --dedup, --names]\n"
-	      "       cbeval --from-images FILE [--from-images FILE]... [-q] [-j N] [-p N]\n"
-	      "              [--quiet] [--ci METHOD] [--images FILE] [--pairs | --reliability]\n"
-	      "              [--pair-images FILE] [--svg FILE]\n", f);
+	      "              --dedup, --names]\n", f);
+	analysis_usage(f, "       cbeval",
+		       "--from-images FILE [--from-images FILE]... [-q] [-j N] [-p N] "
+		       "[--quiet] [--ci METHOD] [--images FILE]", "[--svg FILE]", 1);
 }
 
-/* The second half of --help: --bias and what follows, and the output
- * and exit status summary. */
+/* The end of --help: the options after the analyses', the output and
+ * exit status summary. */
 static void help_more(FILE *f)
 {
-	fputs("  --bias          the bias, variance and error of the ranking of the runs\n"
-	      "                  (Cormack & Grossman) on each --against collection\n"
-	      "                  against the others, by topic bootstrap samples\n"
-	      "  --against SPEC  with --bias, repeatable: a qrels file, a comma list of\n"
-	      "                  qrels files (replicates), or pool:K (the judgements of\n"
-	      "                  the runs' top K); with -b the images are the replicates\n"
-	      "  --topics N      with --bias: topics per sample (default: every topic)\n"
-	      "  --engineered    with --bias: add per run one with its relevant documents\n"
-	      "                  permuted among its relevant ranks (NAME~perm)\n"
+	fputs("  --pool K        in every image judge only the documents at positions\n"
+	      "                  1..K of the runs (of each pair with --pairs); the\n"
+	      "                  other judgements count as unjudged (1 to 100000)\n"
 	      "  --image-range FIRST-LAST  with -b B and --images FILE: compute only the\n"
 	      "                  root and images FIRST..LAST (1 <= FIRST <= LAST <= B) and\n"
 	      "                  write them to FILE as a binary image file, printing nothing\n"
@@ -67,23 +57,13 @@ static void help_more(FILE *f)
 	      "  -h, --help      this text\n"
 	      "  -v, --version   the version\n"
 	      "\n"
-	      "output: TSV with a header line; run qid measure value (-b 0), or\n"
-	      "run qid measure root mean bias sd ci_lo q25 median q75 ci_hi rank\n"
-	      "rank_min rank_q25 rank_median rank_q75 rank_max (-b B; bias = mean - root);\n"
-	      "--pairs: runA runB measure qid root_diff mean bias sd ci_lo ci_hi p_gt p_eq\n"
-	      "root_p p_median p_lt05;\n"
-	      "--pair-images: runA runB measure qid image diff p;\n"
-	      "--reliability: measure run qid statistic value;\n"
-	      "--sensitivity: measure runA runB statistic value;\n"
-	      "--partitions: measure split runA runB statistic value;\n"
-	      "--meld: measure mf statistic value;\n"
-	      "--bias: measure collection truth statistic value;\n"
-	      "--compare: runA runB measure test n diff effect p p_adj sig.\n"
-	      "exit status: 0 success, 1 usage error, 2 bad input or I/O error;\n"
+	      "output: TSV with a header line; ", f);
+	analysis_columns(f);
+	fputs("exit status: 0 success, 1 usage error, 2 bad input or I/O error;\n"
 	      "as trec_eval, 4: a qrels topic missing from a run without -c.\n", f);
 }
 
-/* The middle of --help: -p to --pair-images. */
+/* The middle of --help: -p to --images. */
 static void help_options(FILE *f)
 {
 	fputs("  -p N            decimal places (default 4)\n"
@@ -106,42 +86,6 @@ static void help_options(FILE *f)
 	      "                  or bc (bias-corrected); read the bias column with it\n"
 	      "  -j N            threads, at most the online CPUs (default: all of them)\n"
 	      "  --images FILE   write every per-image value to FILE ('-' = stdout)\n"
-	      "  --pairs         with -b: compare every pair of runs (differences,\n"
-	      "                  paired t-tests); -q adds per-topic rows\n"
-	      "  --reliability   with -b >= 2: precision of each measure (per-topic sd,\n"
-	      "                  interval coverage, Kendall tau, rank spread)\n"
-	      "  --sensitivity   without -b: topic-bootstrap tests of every pair of runs\n"
-	      "                  and the sensitivity of each measure (Sakai, SIGIR 2006):\n"
-	      "                  discriminative power, required difference, MR-PT,\n"
-	      "                  swap rates, Kendall tau between measures\n"
-	      "  -t T            with --sensitivity, --bias or --compare: topic samples\n"
-	      "                  (default 1000)\n"
-	      "  --partitions X  without -b: split the documents into X random parts,\n"
-	      "                  each a replicate; bootstrap ANOVA of the system effects\n"
-	      "                  (Voorhees), against the t-test and randomization test\n"
-	      "  --meld LABELS   with -b: predictivity (Rashidi, Zobel & Moffat): documents\n"
-	      "                  labelled L or R (LABELS: lines 'docno L|R'; or 'rank':\n"
-	      "                  by the runs' shallowest rank against its median), labels\n"
-	      "                  melded, each sub-collection bootstrapped; self-comparison\n"
-	      "                  p-values and non-support of pairs significant on L\n"
-	      "  --mf LIST       with --meld: meld factors (default 1.0,0.8,0.6,0.4,0.2,0.0)\n"
-	      "  --splits K      with --partitions: random splits (default 1); with\n"
-	      "                  --meld: random meld splits per factor (default 10)\n"
-	      "  --resamples M   with --partitions: residual resamples (default 1000)\n"
-	      "  --randomizations R  with --partitions or --compare: randomization test\n"
-	      "                  (default 10000)\n"
-	      "  --compare BASE  without -b or with it (the report's intervals): test\n"
-	      "                  every run against run BASE (name or file), or every\n"
-	      "                  pair with 'all', topic by topic, corrected for the number\n"
-	      "                  of comparisons; -F markdown|latex prints a report table\n"
-	      "  --test LIST     with --compare: t, wilcoxon, rand, boot (default t)\n"
-	      "  --correct C     with --compare: none, bonferroni, holm (default) or bh\n"
-	      "  --alpha A       with --compare: significance level (default 0.05)\n"
-	      "  --pool K        in every image judge only the documents at positions\n"
-	      "                  1..K of the runs (of each pair with --pairs); the\n"
-	      "                  other judgements count as unjudged (1 to 100000)\n"
-	      "  --pair-images FILE  with --pairs: write each pair's difference and\n"
-	      "                  t-test p in every image to FILE\n"
 	      , f);
 }
 
@@ -175,5 +119,8 @@ void cli_help(FILE *f)
 	      "                  file names (without directory and .gz/.run/.txt/.tsv)\n"
 	      , f);
 	help_options(f);
+	fputs("\nanalyses (one at a time; see cbeval-analyses(7)):\n", f);
+	analysis_help(f);
+	fputs("\nmore options:\n", f);
 	help_more(f);
 }

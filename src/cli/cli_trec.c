@@ -7,6 +7,7 @@
  * options; no sizes to speak of.
  */
 #include "cli.h"
+#include "analysis.h"
 #include "cli_int.h"
 #include "lex.h"
 
@@ -164,9 +165,7 @@ int cli_trec_check(const struct options *o, struct diag *d)
 		return -1;
 	}
 	if ((o->judged_only || o->ndocs || o->mean == MEAN_RUN ||
-	     o->no_summary) && (o->images || o->nfrom || o->pairs ||
-	     o->reliability || o->sensitivity || o->partitions || o->meld ||
-	     o->bias || o->compare)) {
+	     o->no_summary) && (o->images || o->nfrom || analysis_named(o))) {
 		diag_set(d, "option %s: only for the plain evaluation (no -b, no analysis)",
 			 o->judged_only ? "-J" : o->ndocs ? "-N" :
 			 o->no_summary ? "-n" : "--mean run");

@@ -4,7 +4,6 @@
  * summarise -> print.
  */
 #include "eval.h"
-#include "cmp.h"
 #include "collfile.h"
 #include "analysis.h"
 #include "figure.h"
@@ -12,9 +11,7 @@
 #include "collection.h"
 #include "imgfile.h"
 #include "load.h"
-#include "bias.h"
 #include "measure.h"
-#include "meld.h"
 #include "pool.h"
 #include "run.h"
 #include "score.h"
@@ -53,79 +50,53 @@ static void close_out(FILE *f, const char *path, int *status, struct diag *d)
 	}
 }
 
-/* What analyses need beyond the scores of the kept runs: --meld's labels,
- * --bias's collections, and the engineered runs of --engineered. */
+/* What the selected analysis needs beyond the scores of the kept runs:
+ * its own inputs (analysis.h: --meld's labels, --bias's collections and
+ * engineered runs), and -F trec's extras. */
 struct extras {
-	struct meld_labels ml;
-	struct bias_set bs;
-	struct run *all;        /* the kept runs, then their engineered runs */
-	size_t neng;
+	const struct analysis *a;
+	void *own;                    /* a->extra_new's, or NULL */
 	const struct trec_ctx *trec;  /* -F trec's extras, or NULL */
 };
 
 static void extras_init(struct extras *x, const struct options *o)
 {
-	memset(x, 0, sizeof *x);   /* a zeroed meld_labels is released safely */
-	if (o->meld)
-		meld_labels_init(&x->ml, o->meld);
-	if (o->bias)
-		bias_set_init(&x->bs, o);
+	x->a = analysis_select(o);
+	x->own = x->a->extra_new ? x->a->extra_new(o) : NULL;
+	x->trec = NULL;
 }
 
 static void extras_release(struct extras *x, size_t nkept)
 {
-	for (size_t j = 0; j < x->neng; j++)
-		run_release(&x->all[nkept + j]);
-	free(x->all);
-	meld_labels_release(&x->ml);
-	if (x->bs.coll)
-		bias_set_release(&x->bs);
+	if (x->own)
+		x->a->extra_free(x->own, nkept);
 }
 
-/* Read the inputs beyond qrels and runs (labels, --against files), before
- * the collection is frozen.  Returns 0, or -1 with their errors in d. */
+/* Read the analysis's own inputs, before the collection is frozen.
+ * Returns 0, or -1 with their errors in d. */
 static int extras_load(struct extras *x, const struct collection *c,
 		       const struct options *o, const struct qrels_opts *qo,
 		       struct warnings *w, struct diag *d)
 {
 	struct diag one = { .set = 0 };
-	int bad = 0;
-	if (o->meld)
-		bad |= meld_labels_read(&x->ml, &one) != 0;
-	if (o->bias)
-		bad |= bias_set_load(&x->bs, c, qo, w, &one) != 0;
+	int bad;
+	if (!x->a->extra_load)
+		return 0;
+	bad = x->a->extra_load(x->own, c, o, qo, w, &one) != 0;
 	diag_keep(d, &one);
-	if (!bad && o->meld)
-		meld_labels_attach(&x->ml, c);
 	return bad ? -1 : 0;
 }
 
-/* After --top: the Rank labelling, the engineered runs and the runs over
- * the --against collections.  Returns the runs to score (kept, then
- * engineered) and sets *n to their number. */
+/* After --top: the runs to score (the kept runs, or the analysis's), with
+ * their number in *n. */
 static const struct run *extras_runs(struct extras *x,
 				     const struct collection *c,
 				     const struct options *o,
 				     const struct run *kept, size_t *n)
 {
-	size_t nkept = *n;
-	const struct run *runs = kept;
-	if (o->meld && !x->ml.path)
-		meld_labels_rank(&x->ml, c, kept, nkept);
-	if (o->engineered) {
-		x->all = xcalloc(2 * nkept, sizeof *x->all);
-		memcpy(x->all, kept, nkept * sizeof *kept);
-		for (size_t j = 0; j < nkept; j++) {
-			run_engineer(&x->all[nkept + j], &kept[j], c, j, o->seed);
-			run_name_unique(&x->all[nkept + j], x->all, nkept + j);
-		}
-		x->neng = nkept;
-		runs = x->all;
-		*n = 2 * nkept;
-	}
-	if (o->bias)
-		bias_set_runs(&x->bs, runs, *n);
-	return runs;
+	if (!x->a->extra_runs)
+		return kept;
+	return x->a->extra_runs(x->own, c, o, kept, n);
 }
 
 /* The images of the analysis: scored, or read from the image files of
@@ -195,7 +166,7 @@ static int open_outputs(const struct options *o, struct outputs *w,
 			fclose(w->pairs);
 		return -1;
 	}
-	if (o->svg && (o->pairs || o->compare))
+	if (o->svg && (analysis_select(o)->flags & AN_CAPTURE))
 		fig_capture_open(&w->pi);
 	return 0;
 }
@@ -274,8 +245,7 @@ static int run_analysis(const struct scorer *s, const struct options *o,
 	in.progress = isatty(2);
 	in.warn = &warn;
 	in.images = w.img;
-	in.labels = x ? &x->ml : NULL;
-	in.bias = x ? &x->bs : NULL;
+	in.extra = x ? x->own : NULL;
 	in.npool = nkept;
 	in.pair_images = w.pairs;
 	in.pair_fig = w.pi.f;
@@ -322,6 +292,7 @@ static struct pool *pool_of(const struct options *o)
  * with their -b and scoring options would print it. */
 static int merge_main(const struct options *o, struct diag *d)
 {
+	const struct analysis *a = analysis_select(o);
 	struct imgset set;
 	struct scorer s;
 	struct options mo = *o;
@@ -334,16 +305,18 @@ static int merge_main(const struct options *o, struct diag *d)
 	}
 	mo.images = (unsigned long)set.f[0].h.B;
 	mo.seed = set.f[0].h.seed;
-	if (o->pairs && set.f[0].h.pool) {
-		diag_set(d, "option --pairs: %s was written with --pool %" PRIu64
+	if (a->own_pools && set.f[0].h.pool) {
+		diag_set(d, "option %s: %s was written with --pool %" PRIu64
 			 ": under --pool each pair has its own pool, scored inside the analysis",
-			 set.f[0].path, set.f[0].h.pool);
+			 a->option, set.f[0].path, set.f[0].h.pool);
 		status = EXIT_USAGE;
-	} else if (o->pairs && set.f[0].h.nruns < 2) {
-		diag_set(d, "option --pairs needs at least 2 runs (the files hold 1)");
+	} else if ((a->flags & AN_TWO_RUNS) && set.f[0].h.nruns < 2) {
+		diag_set(d, "option %s needs at least 2 runs (the files hold %" PRIu32 ")",
+			 a->option, set.f[0].h.nruns);
 		status = EXIT_USAGE;
-	} else if (o->reliability && mo.images < 2) {
-		diag_set(d, "option --reliability needs at least 2 images (the files hold 1)");
+	} else if (a->option && mo.images < a->min_images) {
+		diag_set(d, "option %s needs at least %u images (the files hold %lu)",
+			 a->option, a->min_images, mo.images);
 		status = EXIT_USAGE;
 	} else if (imgset_scorer(&set, &s, d) == 0) {
 		pool = pool_of(o);
@@ -415,7 +388,7 @@ static int load_inputs(struct options *o, struct collection *c,
 	int bad = 0;
 	if (o->collection &&
 	    collfile_read(o->collection, c, in, &o->level, &o->ro,
-			  o->meld || o->bias, d) != 0)
+			  (analysis_select(o)->flags & AN_DOCNOS) != 0, d) != 0)
 		return -1;
 	qo.level = o->level;
 	qo.dedup = o->ro.dedup;
@@ -511,7 +484,7 @@ int eval_main(const struct options *given, struct diag *d)
 	struct scorer s;
 	struct measure tm;
 	struct trec_ctx tc;
-	size_t nm = 0, nkept = 0, nscored, base_at;
+	size_t nm = 0, nkept = 0, nscored;
 	struct pool *pool;
 	struct extras x;
 	const struct run *scored;
@@ -541,12 +514,9 @@ int eval_main(const struct options *given, struct diag *d)
 		goto out;
 	if ((status = trec_after_load(o, &c, &in, d)) != 0)
 		goto out;
-	if (o->collection && in.n < 2 && (o->pairs || o->sensitivity ||
-	    o->partitions || o->meld || o->bias)) {
+	if (o->collection && in.n < 2 && (x.a->flags & AN_TWO_RUNS)) {
 		diag_set(d, "option %s needs at least 2 runs, and %s holds %zu",
-			 o->pairs ? "--pairs" : o->sensitivity ? "--sensitivity" :
-			 o->partitions ? "--partitions" : o->meld ? "--meld" : "--bias",
-			 o->collection, in.n);
+			 x.a->option, o->collection, in.n);
 		status = EXIT_USAGE;
 		goto out;
 	}
@@ -561,7 +531,7 @@ int eval_main(const struct options *given, struct diag *d)
 	scored = extras_runs(&x, &c, o, kept ? kept : in.run, &nscored);
 	scorer_init(&s, &c, scored, nscored, m, nm, o->seed);
 	s.pool = o->pool;   /* --top ranked the runs with every judgement */
-	if (o->compare && cmp_base(&s, o->compare, &base_at, d) != 0)
+	if (x.a->ready && x.a->ready(&s, o, d) != 0)
 		status = EXIT_USAGE;    /* --compare BASE: not a run */
 	else
 		status = run_analysis(&s, o, &x, nkept, NULL, pool, d);

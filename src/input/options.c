@@ -3,6 +3,7 @@
  * and the rules read from several options at once.
  */
 #include "options.h"
+#include "lex.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -37,3 +38,15 @@ enum mean_over options_mean(const struct options *o)
 	return MEAN_QRELS;
 }
 
+
+int options_num(const char *opt, const char *v, long lo, long hi, long *out,
+		struct diag *d)
+{
+	const char *why;
+	if (lex_long(v, strlen(v), lo, hi, out, &why) != 0) {
+		diag_set(d, "option %s: '%s' is %s (expected a whole number from %ld to %ld)",
+			 opt, v, why, lo, hi);
+		return -1;
+	}
+	return 0;
+}
