@@ -1,33 +1,39 @@
 /*
  * meld.c - --meld (see meld.h and cbeval-analyses(7), MELD): score every
- * melded sub-collection of every split and image with the one scorer,
- * test every run against itself and every pair of runs across L and R,
- * and print the table.
+ * melded sub-collection of every split and image with the one scorer's
+ * measures, test every run against itself and every pair of runs across
+ * L and R, and print the table.
  *
  * Work goes mf by mf and split by split.  A split is scored in parallel
- * tasks of one topic and a block of images: the topic's melded labels are
- * drawn once per task, each image's multiplicities once per image, and
- * the two sub-collections are the image with the other side's documents
- * set to 0.  The tests of a split then run in parallel over images.  Every
- * count is a sum of whole numbers and every difference lands in its own
- * slot, so the table is the same for every thread count.
+ * tasks of one topic and a block of MELD_LANES images by meld_scan.h,
+ * which compacts every ranking to its labelled entries once and draws the
+ * image multiplicities once for all splits; the scores are those of the
+ * scorer's score_topic_mult on the image with the other side's documents
+ * set to 0.  The residuals are not in the table, so the measures are
+ * scored without them (a private scorer whose RBP keeps its first output
+ * and needs no judged spans).  The tests of a split then run in parallel
+ * over images.  Every count is a sum of whole numbers and every
+ * difference lands in its own slot, so the table is the same for every
+ * thread count.
  *
  * p-values only matter against thresholds: t is compared with the
  * critical values of T(n-1), and p is computed (stats_t_p) only when t is
  * within 1e-6 of one, so the answer is always that of the computed p.
+ * The quantiles of a mf are selected (stats_quantile_select), not sorted.
  */
 #include "meld.h"
+#include "meld_scan.h"
 #include "output.h"
 #include "progress.h"
 #include "stats.h"
 #include "xalloc.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MELD_ZERO 1e-12   /* a mean difference this small is 0 */
-#define IBLOCK 8          /* images per scoring task */
 
 /* The thresholds of the p-values: self_p_lt_*, self_p_gt_*, the window. */
 enum { T_LT0, T_LT1, T_LT2, T_LT3, T_LT4, T_LT5, T_GT0, T_GT1, T_W_LO,
@@ -47,16 +53,19 @@ enum { S_SELF_N, S_SELF_P, S_PAIRS_N = S_SELF_P + 8, S_WINDOW_N,
 static const double quant[7] = { 0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99 };
 
 struct meld {
-	const struct scorer *s;
+	const struct scorer *s;   /* &own: the scorer without residuals */
+	struct scorer own;
+	struct measure *mc;       /* [nm] its measures */
+	struct meld_scan ms;
 	const struct meld_labels *ml;
 	const struct meld_opts *o;
 	size_t n, J, P, m, nblk, nw;
 	size_t *slot;             /* [m] the scorer slot of table measure j */
-	size_t *pa, *pb;          /* [P] the runs of each pair */
 	double df, tc[T_N];       /* n - 1 and the critical t of each threshold */
 	size_t nsv;               /* splits kept: K with --images, else 1 */
 	double *v;                /* [nsv][B][m][2][J][n] */
 	/* the current mf and split */
+	size_t mi;
 	double mf;
 	uint64_t split;           /* 1..K */
 	size_t sv;                /* where the split's values go */
@@ -64,9 +73,8 @@ struct meld {
 	double *dlr, *dr;         /* [m][K B P] over the splits of one mf */
 	double *res;              /* [m][nmf][S_N] */
 	/* per worker */
-	struct score_scratch *x;
-	uint8_t *kb, *lab;        /* [nw][max_docs] */
-	double *tmp;              /* [nw][J nslots] */
+	struct meld_scratch *x;
+	double *tmp;              /* [nw][MELD_LANES][2][J nslots] */
 	struct progress prog;
 };
 
@@ -83,32 +91,21 @@ static void score_task(void *ctx, size_t task, unsigned w)
 {
 	struct meld *M = ctx;
 	const struct scorer *s = M->s;
-	size_t t = task / M->nblk, b0 = (task % M->nblk) * IBLOCK;
-	size_t b1 = b0 + IBLOCK < M->o->B ? b0 + IBLOCK : M->o->B;
-	const struct topic *tp = &s->c->topic[t];
-	const uint8_t *base = M->ml->lab[t];
-	size_t md = s->max_docs ? s->max_docs : 1;
-	uint8_t *kb = M->kb + w * md, *lab = M->lab + w * md;
-	double *tmp = M->tmp + w * M->J * s->nslots;
-	struct score_scratch *x = &M->x[w];
-	uint64_t key = meld_key(M->o->seed, M->split);
+	size_t t = task / M->nblk, blk = task % M->nblk, b0 = blk * MELD_LANES;
+	size_t b1 = b0 + MELD_LANES < M->o->B ? b0 + MELD_LANES : M->o->B;
+	size_t block = M->J * s->nslots;
+	double *tmp = M->tmp + w * 2 * MELD_LANES * block;
 
-	for (uint32_t d = 0; d < tp->n_docs; d++)
-		lab[d] = base[d] && meld_flips(tp->hash[d], key, M->mf)
-			 ? (uint8_t)(3 - base[d]) : base[d];
-	for (size_t b = b0; b < b1; b++) {
-		image_fill(&s->imf, M->o->seed, b + 1, tp->hash, tp->n_docs, kb);
+	meld_scan_score(&M->ms, t, blk, meld_key(M->o->seed, M->split), M->mf,
+			&M->x[w], tmp);
+	for (size_t b = b0; b < b1; b++)
 		for (int part = 0; part < 2; part++) {
-			uint8_t want = part ? MELD_R : MELD_L;
-			for (uint32_t d = 0; d < tp->n_docs; d++)
-				x->k[d] = lab[d] == want ? kb[d] : 0;
-			score_topic_mult(s, t, x, tmp);
+			const double *o = tmp + ((b - b0) * 2 + (size_t)part) * block;
 			for (size_t j = 0; j < M->m; j++)
 				for (size_t r = 0; r < M->J; r++)
 					val(M, M->sv, b, j, part, r)[t] =
-						tmp[r * s->nslots + M->slot[j]];
+						o[r * s->nslots + M->slot[j]];
 		}
-	}
 	progress_add(&M->prog, b1 - b0, w == 0);
 }
 
@@ -158,16 +155,14 @@ static int pcmp(const struct meld *M, double t, int k)
 	return p < thr[k] ? -1 : p > thr[k];
 }
 
-/* The paired test of a - b over n topics: the mean difference (0 when
- * within MELD_ZERO) in *mean; returns t (0 for a zero mean, +-infinity for
- * a zero sd), or NaN when !need_t or n < 2. */
-static double paired(const double *a, const double *b, size_t n, double *mean,
-		     int need_t)
+/* The paired test of n differences from their sum and, for a mean
+ * beyond MELD_ZERO, the sum of their squared deviations from it: the mean
+ * difference (0 when within MELD_ZERO) in *mean; returns t (0 for a zero
+ * mean, +-infinity for a zero sd), or NaN when !need_t or n < 2. */
+static double paired_t(double sum, double ss, size_t n, double *mean,
+		       int need_t)
 {
-	double sum = 0, ss = 0, m, sd;
-	for (size_t t = 0; t < n; t++)
-		sum += a[t] - b[t];
-	m = sum / (double)n;
+	double m = sum / (double)n, sd;
 	if (fabs(m) <= MELD_ZERO) {
 		*mean = 0;
 		return n < 2 ? NAN : 0;
@@ -175,78 +170,165 @@ static double paired(const double *a, const double *b, size_t n, double *mean,
 	*mean = m;
 	if (!need_t || n < 2)
 		return NAN;
-	for (size_t t = 0; t < n; t++) {
-		double e = (a[t] - b[t]) - m;
-		ss += e * e;
-	}
 	sd = sqrt(ss / (double)(n - 1));
 	if (sd == 0)
 		return m > 0 ? INFINITY : -INFINITY;
 	return m / (sd / sqrt((double)n));
 }
 
+/* The paired test of a - b over n topics (see paired_t). */
+static double paired(const double *a, const double *b, size_t n, double *mean,
+		     int need_t)
+{
+	double sum = 0, ss = 0, m;
+	for (size_t t = 0; t < n; t++)
+		sum += a[t] - b[t];
+	m = sum / (double)n;
+	if (need_t && n >= 2 && fabs(m) > MELD_ZERO)
+		for (size_t t = 0; t < n; t++) {
+			double e = (a[t] - b[t]) - m;
+			ss += e * e;
+		}
+	return paired_t(sum, ss, n, mean, need_t);
+}
+
+/* Pairs in a block of the tests: run a against PB runs at once (the
+ * four chains of pair_sums). */
+#define PB 4
+
+/* For run a against runs b0 .. b0+nb-1 (nb <= PB) in image b, measure j:
+ * the sums of the L and the R differences (a - b, topic by topic in
+ * order) and, with ss, of the L differences' squared deviations from
+ * their mean; each sum in the order of paired(), bit for bit, the PB of
+ * them interleaved (independent chains, so that they overlap). */
+static void pair_sums(const struct meld *M, size_t b, size_t j, size_t a,
+		      size_t b0, size_t nb, double *sL, double *sR, double *ss)
+{
+	const double *la = val(M, M->sv, b, j, 0, a), *ra = val(M, M->sv, b, j, 1, a);
+	const double *l0, *l1, *l2, *l3, *r0, *r1, *r2, *r3;
+	double s0 = 0, s1 = 0, s2 = 0, s3 = 0, u0 = 0, u1 = 0, u2 = 0, u3 = 0;
+	double m0, m1, m2, m3;
+	size_t n = M->n;
+#define RUN(k) (b0 + ((k) < nb ? (k) : 0))
+	l0 = val(M, M->sv, b, j, 0, RUN(0)), r0 = val(M, M->sv, b, j, 1, RUN(0));
+	l1 = val(M, M->sv, b, j, 0, RUN(1)), r1 = val(M, M->sv, b, j, 1, RUN(1));
+	l2 = val(M, M->sv, b, j, 0, RUN(2)), r2 = val(M, M->sv, b, j, 1, RUN(2));
+	l3 = val(M, M->sv, b, j, 0, RUN(3)), r3 = val(M, M->sv, b, j, 1, RUN(3));
+#undef RUN
+	for (size_t t = 0; t < n; t++) {
+		double x = la[t], y = ra[t];
+		s0 += x - l0[t], s1 += x - l1[t], s2 += x - l2[t], s3 += x - l3[t];
+		u0 += y - r0[t], u1 += y - r1[t], u2 += y - r2[t], u3 += y - r3[t];
+	}
+	sL[0] = s0, sL[1] = s1, sL[2] = s2, sL[3] = s3;
+	sR[0] = u0, sR[1] = u1, sR[2] = u2, sR[3] = u3;
+	if (!ss)
+		return;
+	m0 = s0 / (double)n, m1 = s1 / (double)n, m2 = s2 / (double)n,
+	m3 = s3 / (double)n;
+	s0 = s1 = s2 = s3 = 0;
+	for (size_t t = 0; t < n; t++) {
+		double x = la[t], e0 = (x - l0[t]) - m0, e1 = (x - l1[t]) - m1;
+		double e2 = (x - l2[t]) - m2, e3 = (x - l3[t]) - m3;
+		s0 += e0 * e0, s1 += e1 * e1, s2 += e2 * e2, s3 += e3 * e3;
+	}
+	ss[0] = s0, ss[1] = s1, ss[2] = s2, ss[3] = s3;
+}
+
+/* The self-comparison of every run in image b, measure j, into c. */
+static void self_tests(const struct meld *M, size_t b, size_t j,
+		       unsigned long *c)
+{
+	for (size_t r = 0; r < M->J; r++) {
+		double mean;
+		double t = paired(val(M, M->sv, b, j, 0, r),
+				  val(M, M->sv, b, j, 1, r), M->n, &mean, 1);
+		for (int k = 0; k < 6; k++)
+			c[C_LT0 + k] += pcmp(M, t, T_LT0 + k) < 0;
+		for (int k = 0; k < 2; k++)
+			c[C_GT0 + k] += pcmp(M, t, T_GT0 + k) > 0;
+	}
+}
+
+/* One pair q = (a, b1) of image b, measure j, from its sums: orient it,
+ * store its differences and count its tests into c. */
+static void pair_case(const struct meld *M, size_t b, size_t j, size_t q,
+		      size_t a, size_t b1, double sL, double sR, double ss,
+		      unsigned long *c, double *dlr, double *dr)
+{
+	int tests = M->n >= 2, sw;
+	double dL, dR, tL, tR;
+	tL = paired_t(sL, ss, M->n, &dL, tests);
+	paired_t(sR, 0, M->n, &dR, 0);
+	sw = dL < 0;
+	if (sw) {       /* orient: A is the run better on L */
+		dL = -dL;
+		tL = -tL;
+		dR = dR != 0 ? -dR : 0;   /* the mean of the swapped pair */
+	}
+	dlr[q] = dL - fabs(dR);
+	dr[q] = dR;
+	if (!tests)
+		return;
+	if (pcmp(M, tL, T_W_LO) >= 0 && pcmp(M, tL, T_W_HI) <= 0) {
+		c[C_WIN]++;
+		c[C_WIN_NONSUP] += dR <= 0;
+		tR = paired(val(M, M->sv, b, j, 1, sw ? b1 : a),
+			    val(M, M->sv, b, j, 1, sw ? a : b1), M->n, &dR, 1);
+		c[C_WIN_NOTSIG] += pcmp(M, tR, T_SIG) >= 0;
+	}
+	if (pcmp(M, tL, T_SIG) < 0) {
+		c[C_SIG]++;
+		c[C_SIG_NONSUP] += dR <= 0;
+	}
+}
+
 static void test_task(void *ctx, size_t b, unsigned w)
 {
 	struct meld *M = ctx;
-	size_t n = M->n, KB = M->o->K * M->o->B;
+	size_t KB = M->o->K * M->o->B;
 	size_t cs = ((M->split - 1) * M->o->B + b) * M->P;
-	int tests = n >= 2;
+	int tests = M->n >= 2;
 
 	for (size_t j = 0; j < M->m; j++) {
 		unsigned long *c = M->cnt + (w * M->m + j) * C_N;
 		double *dlr = M->dlr + j * KB * M->P + cs;
 		double *dr = M->dr + j * KB * M->P + cs;
-		for (size_t r = 0; tests && r < M->J; r++) {
-			double mean;
-			double t = paired(val(M, M->sv, b, j, 0, r),
-					  val(M, M->sv, b, j, 1, r), n, &mean, 1);
-			for (int k = 0; k < 6; k++)
-				c[C_LT0 + k] += pcmp(M, t, T_LT0 + k) < 0;
-			for (int k = 0; k < 2; k++)
-				c[C_GT0 + k] += pcmp(M, t, T_GT0 + k) > 0;
-		}
-		for (size_t q = 0; q < M->P; q++) {
-			const double *la = val(M, M->sv, b, j, 0, M->pa[q]);
-			const double *lb = val(M, M->sv, b, j, 0, M->pb[q]);
-			const double *ra = val(M, M->sv, b, j, 1, M->pa[q]);
-			const double *rb = val(M, M->sv, b, j, 1, M->pb[q]);
-			double dL, dR, tL, tR;
-			tL = paired(la, lb, n, &dL, tests);
-			if (dL < 0) {   /* orient: A is the run better on L */
-				const double *u = la;
-				la = lb, lb = u;
-				u = ra, ra = rb, rb = u;
-				dL = -dL;
-				tL = -tL;
+		size_t q = 0;
+		if (tests)
+			self_tests(M, b, j, c);
+		for (size_t a = 0; a < M->J; a++)
+			for (size_t b0 = a + 1; b0 < M->J; b0 += PB) {
+				double sL[PB], sR[PB], ss[PB] = { 0, 0, 0, 0 };
+				size_t nb = M->J - b0 < PB ? M->J - b0 : PB;
+				pair_sums(M, b, j, a, b0, nb, sL, sR,
+					  tests ? ss : NULL);
+				for (size_t k = 0; k < nb; k++, q++)
+					pair_case(M, b, j, q, a, b0 + k, sL[k],
+						  sR[k], ss[k], c, dlr, dr);
 			}
-			paired(ra, rb, n, &dR, 0);
-			dlr[q] = dL - fabs(dR);
-			dr[q] = dR;
-			if (!tests)
-				continue;
-			if (pcmp(M, tL, T_W_LO) >= 0 && pcmp(M, tL, T_W_HI) <= 0) {
-				c[C_WIN]++;
-				c[C_WIN_NONSUP] += dR <= 0;
-				tR = paired(ra, rb, n, &dR, 1);
-				c[C_WIN_NOTSIG] += pcmp(M, tR, T_SIG) >= 0;
-			}
-			if (pcmp(M, tL, T_SIG) < 0) {
-				c[C_SIG]++;
-				c[C_SIG_NONSUP] += dR <= 0;
-			}
-		}
 	}
 }
 
 /* ---- one mf ---------------------------------------------------------------- */
 
-static void sort_task(void *ctx, size_t i, unsigned w)
+/* The quantiles of one array of differences (i = 2 j for dLR of measure
+ * j, 2 j + 1 for dR) of mf number M->mi, by selection in ascending order
+ * of p (each from the last one's order statistic): the values of
+ * stats_quantile on the sorted array, bit for bit. */
+static void quant_task(void *ctx, size_t i, unsigned w)
 {
 	struct meld *M = ctx;
-	size_t N = M->o->K * M->o->B * M->P;
+	size_t N = M->o->K * M->o->B * M->P, from = 0;
 	double *x = (i % 2 ? M->dr : M->dlr) + (i / 2) * N;
+	double *res = M->res + ((i / 2) * M->o->nmf + M->mi) * S_N +
+		      (i % 2 ? S_DR : S_DLR);
 	(void)w;
-	stats_sort(x, N);
+	for (int k = 0; k < 7; k++) {
+		size_t lo = (size_t)floor((double)(N - 1) * quant[k]);
+		res[k] = stats_quantile_select(x, N, from, quant[k]);
+		from = lo < N ? lo : N - 1;
+	}
 }
 
 /* The statistics of mf number mi from the counts and differences. */
@@ -256,7 +338,8 @@ static void finish_mf(struct meld *M, size_t mi)
 	double selfn = (double)(M->o->K * M->o->B * M->J);
 	int tests = M->n >= 2;
 
-	pool_run(M->o->pool, 2 * M->m, sort_task, M);
+	M->mi = mi;
+	pool_run(M->o->pool, 2 * M->m, quant_task, M);
 	for (size_t j = 0; j < M->m; j++) {
 		double *res = M->res + (j * M->o->nmf + mi) * S_N;
 		unsigned long c[C_N];
@@ -275,10 +358,6 @@ static void finish_mf(struct meld *M, size_t mi)
 			? 100.0 * (double)c[C_WIN_NOTSIG] / (double)c[C_WIN] : NAN;
 		res[S_NONSUP_ALL] = tests && c[C_SIG]
 			? 100.0 * (double)c[C_SIG_NONSUP] / (double)c[C_SIG] : NAN;
-		for (int k = 0; k < 7; k++) {
-			res[S_DLR + k] = stats_quantile(M->dlr + j * N, N, quant[k]);
-			res[S_DR + k] = stats_quantile(M->dr + j * N, N, quant[k]);
-		}
 	}
 }
 
@@ -333,30 +412,45 @@ static void run_mf(struct meld *M, size_t mi)
 
 /* ---- set-up and the table ------------------------------------------------ */
 
-static void meld_init(struct meld *M, const struct scorer *s,
+/* The scorer meld scores with: s's measures, those whose judged spans
+ * serve only the residual (RBP) keeping their first output alone and
+ * needing no spans.  The values of every other slot are s's. */
+static void own_scorer(struct meld *M, const struct scorer *s)
+{
+	M->mc = xcalloc(s->nm ? s->nm : 1, sizeof *M->mc);
+	for (size_t i = 0; i < s->nm; i++) {
+		M->mc[i] = s->m[i];     /* tables shared with s, not owned */
+		if (s->m[i].def->spans_residual_only && s->m[i].n_out > 1) {
+			M->mc[i].n_out = 1;
+			M->mc[i].judged_depth = 0;
+		}
+	}
+	scorer_init(&M->own, s->c, s->runs, s->nruns, M->mc, s->nm, s->seed);
+	M->own.imf = s->imf;
+	M->own.wide_spans = s->wide_spans;
+	M->s = &M->own;
+}
+
+static void meld_init(struct meld *M, const struct scorer *s0,
 		      const struct meld_labels *ml, const struct meld_opts *o)
 {
-	size_t md = s->max_docs ? s->max_docs : 1, q = 0, N;
+	const struct scorer *s;
+	size_t N;
 	memset(M, 0, sizeof *M);
-	M->s = s;
+	assert(s0->pool == 0);    /* --meld takes no --pool */
+	own_scorer(M, s0);
+	s = M->s;
 	M->ml = ml;
 	M->o = o;
 	M->n = s->c->n;
 	M->J = s->nruns;
 	M->P = M->J * (M->J - 1) / 2;
 	M->nw = pool_size(o->pool);
-	M->nblk = (o->B + IBLOCK - 1) / IBLOCK;
+	M->nblk = (o->B + MELD_LANES - 1) / MELD_LANES;
 	M->slot = xcalloc(s->nslots, sizeof *M->slot);
 	for (size_t k = 0; k < s->nslots; k++)
 		if (s->slots[k].out == 0)   /* residuals are not scores */
 			M->slot[M->m++] = k;
-	M->pa = xcalloc(M->P ? M->P : 1, sizeof *M->pa);
-	M->pb = xcalloc(M->P ? M->P : 1, sizeof *M->pb);
-	for (size_t a = 0; a < M->J; a++)
-		for (size_t b = a + 1; b < M->J; b++, q++) {
-			M->pa[q] = a;
-			M->pb[q] = b;
-		}
 	M->df = (double)M->n - 1;
 	for (int k = 0; k < T_N && M->n >= 2; k++)
 		M->tc[k] = critical_t(thr[k], M->df);
@@ -368,30 +462,30 @@ static void meld_init(struct meld *M, const struct scorer *s,
 	M->dlr = xcalloc(size_mul(M->m, N ? N : 1), sizeof *M->dlr);
 	M->dr = xcalloc(size_mul(M->m, N ? N : 1), sizeof *M->dr);
 	M->res = xcalloc(size_mul(M->m, o->nmf * S_N), sizeof *M->res);
+	meld_scan_init(&M->ms, s, (const uint8_t *const *)ml->lab, o->seed,
+		       o->B, o->pool);
 	M->x = xcalloc(M->nw, sizeof *M->x);
 	for (size_t w = 0; w < M->nw; w++)
-		score_scratch_init(&M->x[w], s);
-	M->kb = xcalloc(M->nw, md);
-	M->lab = xcalloc(M->nw, md);
-	M->tmp = xcalloc(size_mul(M->nw, M->J * s->nslots), sizeof *M->tmp);
+		meld_scratch_init(&M->x[w], &M->ms);
+	M->tmp = xcalloc(size_mul(M->nw, 2 * MELD_LANES * M->J * s->nslots),
+			 sizeof *M->tmp);
 }
 
 static void meld_release(struct meld *M)
 {
 	for (size_t w = 0; w < M->nw; w++)
-		score_scratch_release(&M->x[w]);
+		meld_scratch_release(&M->x[w]);
 	free(M->x);
-	free(M->kb);
-	free(M->lab);
+	meld_scan_release(&M->ms);
 	free(M->tmp);
 	free(M->slot);
-	free(M->pa);
-	free(M->pb);
 	free(M->v);
 	free(M->cnt);
 	free(M->dlr);
 	free(M->dr);
 	free(M->res);
+	scorer_release(&M->own);
+	free(M->mc);
 }
 
 static const char *const stat_name[S_N] = {
@@ -467,7 +561,7 @@ int meld_print(FILE *f, const struct scorer *s, const struct meld_labels *ml,
 		for (size_t mi = 0; mi < o->nmf; mi++) {
 			const double *res = M.res + (j * o->nmf + mi) * S_N;
 			for (int k = 0; k < S_N; k++)
-				row(f, s->slots[M.slot[j]].name, o->mf_text[mi],
+				row(f, M.s->slots[M.slot[j]].name, o->mf_text[mi],
 				    stat_name[k], res[k],
 				    k == S_SELF_N || k == S_PAIRS_N || k == S_WINDOW_N,
 				    o->decimals);
