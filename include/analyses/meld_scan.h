@@ -33,6 +33,7 @@
 
 #include "pool.h"
 #include "score.h"
+#include "score_int.h"
 
 /* Images scored side by side (one task of meld.c). */
 #define MELD_LANES 8
@@ -50,6 +51,7 @@ struct meld_crun {
 				   the labelled ii entries */
 	uint32_t *span;         /* [nsp][2] marks of each stretch's ends */
 	uint32_t *neg;          /* [nneg][4] entry, stretch, mark, id */
+	struct scan_layout l;   /* the ranking's (score_int.h) */
 };
 
 /* One topic: its labelled documents (the compact documents, in id order,
@@ -82,6 +84,16 @@ struct meld_scratch {
 	double *prep;           /* [2][MELD_LANES][prep_n] */
 	struct hit *h;          /* [2][MELD_LANES][max_hits] */
 };
+
+/* The scorer --meld scores with, into *own with its measures in *mc:
+ * those of s, each whose judged spans serve only its residual
+ * (measure_def.spans_residual_only) keeping its first output alone and
+ * needing no spans.  Its slots are those of s less the residuals they
+ * drop, with the same names and values.  s must have no pool and
+ * outlive own; release with meld_scorer_release. */
+void meld_scorer_init(struct scorer *own, struct measure **mc,
+		      const struct scorer *s);
+void meld_scorer_release(struct scorer *own, struct measure *mc);
 
 /* Set up the scan of scorer s (no pool; borrowed, as lab, the unmelded
  * labels of meld_labels.lab) for images 1..B of seed: compacts every

@@ -32,6 +32,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define MELD_ZERO 1e-12   /* a mean difference this small is 0 */
 
@@ -69,7 +72,7 @@ struct meld {
 	double mf;
 	uint64_t split;           /* 1..K */
 	size_t sv;                /* where the split's values go */
-	unsigned long *cnt;       /* [nw][m][C_N] */
+	unsigned long *cnt;       /* [nw + 1][m][C_N] */
 	double *dlr, *dr;         /* [m][K B P] over the splits of one mf */
 	double *res;              /* [m][nmf][S_N] */
 	/* per worker */
@@ -78,11 +81,14 @@ struct meld {
 	struct progress prog;
 };
 
+/* Run r's values of part part, measure j in image b of split slot sv:
+ * topic t's at val(...)[t * M->J] (a topic's runs side by side, as a
+ * scoring task writes them and the pairs read them). */
 static double *val(const struct meld *M, size_t sv, size_t b, size_t j,
 		   int part, size_t r)
 {
 	size_t B = M->o->B;
-	return M->v + ((((sv * B + b) * M->m + j) * 2 + (size_t)part) * M->J + r) * M->n;
+	return M->v + (((sv * B + b) * M->m + j) * 2 + (size_t)part) * M->J * M->n + r;
 }
 
 /* ---- scoring --------------------------------------------------------------- */
@@ -101,10 +107,11 @@ static void score_task(void *ctx, size_t task, unsigned w)
 	for (size_t b = b0; b < b1; b++)
 		for (int part = 0; part < 2; part++) {
 			const double *o = tmp + ((b - b0) * 2 + (size_t)part) * block;
-			for (size_t j = 0; j < M->m; j++)
+			for (size_t j = 0; j < M->m; j++) {
+				double *v = val(M, M->sv, b, j, part, 0) + t * M->J;
 				for (size_t r = 0; r < M->J; r++)
-					val(M, M->sv, b, j, part, r)[t] =
-						o[r * s->nslots + M->slot[j]];
+					v[r] = o[r * s->nslots + M->slot[j]];
+			}
 		}
 	progress_add(&M->prog, b1 - b0, w == 0);
 }
@@ -176,17 +183,18 @@ static double paired_t(double sum, double ss, size_t n, double *mean,
 	return m / (sd / sqrt((double)n));
 }
 
-/* The paired test of a - b over n topics (see paired_t). */
-static double paired(const double *a, const double *b, size_t n, double *mean,
-		     int need_t)
+/* The paired test of a - b over n topics, topic t's values at a[t * st]
+ * and b[t * st] (see paired_t). */
+static double paired(const double *a, const double *b, size_t st, size_t n,
+		     double *mean, int need_t)
 {
 	double sum = 0, ss = 0, m;
 	for (size_t t = 0; t < n; t++)
-		sum += a[t] - b[t];
+		sum += a[t * st] - b[t * st];
 	m = sum / (double)n;
 	if (need_t && n >= 2 && fabs(m) > MELD_ZERO)
 		for (size_t t = 0; t < n; t++) {
-			double e = (a[t] - b[t]) - m;
+			double e = (a[t * st] - b[t * st]) - m;
 			ss += e * e;
 		}
 	return paired_t(sum, ss, n, mean, need_t);
@@ -195,6 +203,47 @@ static double paired(const double *a, const double *b, size_t n, double *mean,
 /* Pairs in a block of the tests: run a against PB runs at once (the
  * four chains of pair_sums). */
 #define PB 4
+
+#if defined(__SSE2__)
+/* pair_sums for four runs side by side in memory (lb[0..4) and rb[0..4)
+ * at each topic), two per SSE2 register: each lane does the scalar
+ * operations of paired() in their order, so the sums are the same
+ * doubles. */
+static void pair_sums4(const double *la, const double *ra, const double *lb,
+		       const double *rb, size_t st, size_t n, double *sL,
+		       double *sR, double *ss)
+{
+	__m128d s01 = _mm_setzero_pd(), s23 = s01, u01 = s01, u23 = s01;
+	__m128d m01, m23, dn = _mm_set1_pd((double)n);
+	for (size_t t = 0; t < n; t++) {
+		size_t i = t * st;
+		__m128d x = _mm_set1_pd(la[i]), y = _mm_set1_pd(ra[i]);
+		s01 = _mm_add_pd(s01, _mm_sub_pd(x, _mm_loadu_pd(lb + i)));
+		s23 = _mm_add_pd(s23, _mm_sub_pd(x, _mm_loadu_pd(lb + i + 2)));
+		u01 = _mm_add_pd(u01, _mm_sub_pd(y, _mm_loadu_pd(rb + i)));
+		u23 = _mm_add_pd(u23, _mm_sub_pd(y, _mm_loadu_pd(rb + i + 2)));
+	}
+	_mm_storeu_pd(sL, s01);
+	_mm_storeu_pd(sL + 2, s23);
+	_mm_storeu_pd(sR, u01);
+	_mm_storeu_pd(sR + 2, u23);
+	if (!ss)
+		return;
+	m01 = _mm_div_pd(s01, dn);
+	m23 = _mm_div_pd(s23, dn);
+	s01 = s23 = _mm_setzero_pd();
+	for (size_t t = 0; t < n; t++) {
+		size_t i = t * st;
+		__m128d x = _mm_set1_pd(la[i]);
+		__m128d e01 = _mm_sub_pd(_mm_sub_pd(x, _mm_loadu_pd(lb + i)), m01);
+		__m128d e23 = _mm_sub_pd(_mm_sub_pd(x, _mm_loadu_pd(lb + i + 2)), m23);
+		s01 = _mm_add_pd(s01, _mm_mul_pd(e01, e01));
+		s23 = _mm_add_pd(s23, _mm_mul_pd(e23, e23));
+	}
+	_mm_storeu_pd(ss, s01);
+	_mm_storeu_pd(ss + 2, s23);
+}
+#endif
 
 /* For run a against runs b0 .. b0+nb-1 (nb <= PB) in image b, measure j:
  * the sums of the L and the R differences (a - b, topic by topic in
@@ -208,7 +257,14 @@ static void pair_sums(const struct meld *M, size_t b, size_t j, size_t a,
 	const double *l0, *l1, *l2, *l3, *r0, *r1, *r2, *r3;
 	double s0 = 0, s1 = 0, s2 = 0, s3 = 0, u0 = 0, u1 = 0, u2 = 0, u3 = 0;
 	double m0, m1, m2, m3;
-	size_t n = M->n;
+	size_t n = M->n, st = M->J;
+#if defined(__SSE2__)
+	if (nb == PB) {
+		pair_sums4(la, ra, val(M, M->sv, b, j, 0, b0),
+			   val(M, M->sv, b, j, 1, b0), st, n, sL, sR, ss);
+		return;
+	}
+#endif
 #define RUN(k) (b0 + ((k) < nb ? (k) : 0))
 	l0 = val(M, M->sv, b, j, 0, RUN(0)), r0 = val(M, M->sv, b, j, 1, RUN(0));
 	l1 = val(M, M->sv, b, j, 0, RUN(1)), r1 = val(M, M->sv, b, j, 1, RUN(1));
@@ -216,9 +272,10 @@ static void pair_sums(const struct meld *M, size_t b, size_t j, size_t a,
 	l3 = val(M, M->sv, b, j, 0, RUN(3)), r3 = val(M, M->sv, b, j, 1, RUN(3));
 #undef RUN
 	for (size_t t = 0; t < n; t++) {
-		double x = la[t], y = ra[t];
-		s0 += x - l0[t], s1 += x - l1[t], s2 += x - l2[t], s3 += x - l3[t];
-		u0 += y - r0[t], u1 += y - r1[t], u2 += y - r2[t], u3 += y - r3[t];
+		size_t i = t * st;
+		double x = la[i], y = ra[i];
+		s0 += x - l0[i], s1 += x - l1[i], s2 += x - l2[i], s3 += x - l3[i];
+		u0 += y - r0[i], u1 += y - r1[i], u2 += y - r2[i], u3 += y - r3[i];
 	}
 	sL[0] = s0, sL[1] = s1, sL[2] = s2, sL[3] = s3;
 	sR[0] = u0, sR[1] = u1, sR[2] = u2, sR[3] = u3;
@@ -228,8 +285,9 @@ static void pair_sums(const struct meld *M, size_t b, size_t j, size_t a,
 	m3 = s3 / (double)n;
 	s0 = s1 = s2 = s3 = 0;
 	for (size_t t = 0; t < n; t++) {
-		double x = la[t], e0 = (x - l0[t]) - m0, e1 = (x - l1[t]) - m1;
-		double e2 = (x - l2[t]) - m2, e3 = (x - l3[t]) - m3;
+		size_t i = t * st;
+		double x = la[i], e0 = (x - l0[i]) - m0, e1 = (x - l1[i]) - m1;
+		double e2 = (x - l2[i]) - m2, e3 = (x - l3[i]) - m3;
 		s0 += e0 * e0, s1 += e1 * e1, s2 += e2 * e2, s3 += e3 * e3;
 	}
 	ss[0] = s0, ss[1] = s1, ss[2] = s2, ss[3] = s3;
@@ -242,7 +300,7 @@ static void self_tests(const struct meld *M, size_t b, size_t j,
 	for (size_t r = 0; r < M->J; r++) {
 		double mean;
 		double t = paired(val(M, M->sv, b, j, 0, r),
-				  val(M, M->sv, b, j, 1, r), M->n, &mean, 1);
+				  val(M, M->sv, b, j, 1, r), M->J, M->n, &mean, 1);
 		for (int k = 0; k < 6; k++)
 			c[C_LT0 + k] += pcmp(M, t, T_LT0 + k) < 0;
 		for (int k = 0; k < 2; k++)
@@ -274,7 +332,7 @@ static void pair_case(const struct meld *M, size_t b, size_t j, size_t q,
 		c[C_WIN]++;
 		c[C_WIN_NONSUP] += dR <= 0;
 		tR = paired(val(M, M->sv, b, j, 1, sw ? b1 : a),
-			    val(M, M->sv, b, j, 1, sw ? a : b1), M->n, &dR, 1);
+			    val(M, M->sv, b, j, 1, sw ? a : b1), M->J, M->n, &dR, 1);
 		c[C_WIN_NOTSIG] += pcmp(M, tR, T_SIG) >= 0;
 	}
 	if (pcmp(M, tL, T_SIG) < 0) {
@@ -312,22 +370,46 @@ static void test_task(void *ctx, size_t b, unsigned w)
 
 /* ---- one mf ---------------------------------------------------------------- */
 
+/* Put the order statistics of ranks r[0..nr) (distinct, ascending, in
+ * [lo, hi)) of x in their places: x[r[i]] the r[i]-th smallest, by
+ * selection in halves (the middle rank first, then each side within its
+ * bounds).  x[lo..hi) holds no value below one before lo or above one
+ * from hi on. */
+static void select_ranks(double *x, size_t lo, size_t hi, const size_t *r,
+			 size_t nr)
+{
+	size_t mid = nr / 2;
+	if (nr == 0)
+		return;
+	stats_select(x, hi, lo, r[mid], NULL);
+	select_ranks(x, lo, r[mid], r, mid);
+	select_ranks(x, r[mid] + 1, hi, r + mid + 1, nr - mid - 1);
+}
+
 /* The quantiles of one array of differences (i = 2 j for dLR of measure
- * j, 2 j + 1 for dR) of mf number M->mi, by selection in ascending order
- * of p (each from the last one's order statistic): the values of
- * stats_quantile on the sorted array, bit for bit. */
+ * j, 2 j + 1 for dR) of mf number M->mi: the two order statistics each
+ * needs selected (select_ranks), then stats_quantile's type 7 on them,
+ * bit for bit the values of the sorted array. */
 static void quant_task(void *ctx, size_t i, unsigned w)
 {
 	struct meld *M = ctx;
-	size_t N = M->o->K * M->o->B * M->P, from = 0;
+	size_t N = M->o->K * M->o->B * M->P, r[14], nr = 0;
 	double *x = (i % 2 ? M->dr : M->dlr) + (i / 2) * N;
 	double *res = M->res + ((i / 2) * M->o->nmf + M->mi) * S_N +
 		      (i % 2 ? S_DR : S_DLR);
 	(void)w;
 	for (int k = 0; k < 7; k++) {
 		size_t lo = (size_t)floor((double)(N - 1) * quant[k]);
-		res[k] = stats_quantile_select(x, N, from, quant[k]);
-		from = lo < N ? lo : N - 1;
+		for (size_t u = lo; u <= lo + 1 && u < N; u++)
+			if (nr == 0 || r[nr - 1] < u)
+				r[nr++] = u;
+	}
+	select_ranks(x, 0, N, r, nr);
+	for (int k = 0; k < 7; k++) {
+		double h = (double)(N - 1) * quant[k];
+		size_t lo = (size_t)floor(h);
+		res[k] = lo >= N - 1 ? x[N - 1]
+				     : x[lo] + (h - (double)lo) * (x[lo + 1] - x[lo]);
 	}
 }
 
@@ -379,12 +461,12 @@ static void write_images(const struct meld *M, size_t mi)
 							const double *v = val(M, sp, b, j, part, r);
 							double x;
 							if (t < M->n) {
-								x = v[t];
+								x = v[t * M->J];
 							} else {
 								enum measure_agg a = scorer_slot_agg(s, M->slot[j]);
 								double acc = 0;
 								for (size_t u = 0; u < M->n; u++)
-									acc += measure_agg_term(a, v[u]);
+									acc += measure_agg_term(a, v[u * M->J]);
 								x = measure_agg_finish(a, acc, M->n);
 							}
 							fprintf(f, "%s\t%s\t%s\t%s\t%.17g\n",
@@ -395,15 +477,46 @@ static void write_images(const struct meld *M, size_t mi)
 				}
 }
 
+/* Split sp of a mf at which no label flips (mf = 0): split 1 again, whose
+ * values, differences and counts (the counts of worker 0 on entry) are
+ * copied, not computed again. */
+static void repeat_split(struct meld *M, uint64_t sp, const unsigned long *c1)
+{
+	size_t BP = M->o->B * M->P, KBP = M->o->K * BP;
+	size_t vs = M->o->B * M->m * 2 * M->J * M->n;
+	for (size_t j = 0; j < M->m; j++) {
+		memcpy(M->dlr + j * KBP + (sp - 1) * BP, M->dlr + j * KBP,
+		       BP * sizeof *M->dlr);
+		memcpy(M->dr + j * KBP + (sp - 1) * BP, M->dr + j * KBP,
+		       BP * sizeof *M->dr);
+	}
+	if (M->nsv > 1)
+		memcpy(M->v + (sp - 1) * vs, M->v, vs * sizeof *M->v);
+	for (size_t k = 0; k < M->m * C_N; k++)
+		M->cnt[k] += c1[k];
+	progress_add(&M->prog, M->o->B * M->n, 1);
+}
+
 static void run_mf(struct meld *M, size_t mi)
 {
+	unsigned long *c1 = M->cnt + M->nw * M->m * C_N;
 	M->mf = M->o->mf[mi];
 	memset(M->cnt, 0, M->nw * M->m * C_N * sizeof *M->cnt);
 	for (uint64_t sp = 1; sp <= M->o->K; sp++) {
 		M->split = sp;
 		M->sv = M->nsv > 1 ? sp - 1 : 0;
+		if (sp > 1 && M->mf == 0) {
+			repeat_split(M, sp, c1);
+			continue;
+		}
 		pool_run(M->o->pool, M->n * M->nblk, score_task, M);
 		pool_run(M->o->pool, M->o->B, test_task, M);
+		if (sp == 1) {  /* split 1's counts, summed over the workers */
+			memset(c1, 0, M->m * C_N * sizeof *c1);
+			for (size_t w = 0; w < M->nw; w++)
+				for (size_t k = 0; k < M->m * C_N; k++)
+					c1[k] += M->cnt[w * M->m * C_N + k];
+		}
 	}
 	if (M->o->images)
 		write_images(M, mi);
@@ -412,25 +525,6 @@ static void run_mf(struct meld *M, size_t mi)
 
 /* ---- set-up and the table ------------------------------------------------ */
 
-/* The scorer meld scores with: s's measures, those whose judged spans
- * serve only the residual (RBP) keeping their first output alone and
- * needing no spans.  The values of every other slot are s's. */
-static void own_scorer(struct meld *M, const struct scorer *s)
-{
-	M->mc = xcalloc(s->nm ? s->nm : 1, sizeof *M->mc);
-	for (size_t i = 0; i < s->nm; i++) {
-		M->mc[i] = s->m[i];     /* tables shared with s, not owned */
-		if (s->m[i].def->spans_residual_only && s->m[i].n_out > 1) {
-			M->mc[i].n_out = 1;
-			M->mc[i].judged_depth = 0;
-		}
-	}
-	scorer_init(&M->own, s->c, s->runs, s->nruns, M->mc, s->nm, s->seed);
-	M->own.imf = s->imf;
-	M->own.wide_spans = s->wide_spans;
-	M->s = &M->own;
-}
-
 static void meld_init(struct meld *M, const struct scorer *s0,
 		      const struct meld_labels *ml, const struct meld_opts *o)
 {
@@ -438,8 +532,8 @@ static void meld_init(struct meld *M, const struct scorer *s0,
 	size_t N;
 	memset(M, 0, sizeof *M);
 	assert(s0->pool == 0);    /* --meld takes no --pool */
-	own_scorer(M, s0);
-	s = M->s;
+	meld_scorer_init(&M->own, &M->mc, s0);
+	M->s = s = &M->own;
 	M->ml = ml;
 	M->o = o;
 	M->n = s->c->n;
@@ -457,7 +551,8 @@ static void meld_init(struct meld *M, const struct scorer *s0,
 	M->nsv = o->images ? o->K : 1;
 	M->v = xcalloc(size_mul(size_mul(size_mul(M->nsv, o->B), M->m * 2),
 				size_mul(M->J, M->n)), sizeof *M->v);
-	M->cnt = xcalloc(size_mul(M->nw, M->m * C_N), sizeof *M->cnt);
+	/* the workers' counts, then split 1's (run_mf) */
+	M->cnt = xcalloc(size_mul(M->nw + 1, M->m * C_N), sizeof *M->cnt);
 	N = size_mul(size_mul(o->K, o->B), M->P);
 	M->dlr = xcalloc(size_mul(M->m, N ? N : 1), sizeof *M->dlr);
 	M->dr = xcalloc(size_mul(M->m, N ? N : 1), sizeof *M->dr);
@@ -484,8 +579,7 @@ static void meld_release(struct meld *M)
 	free(M->dlr);
 	free(M->dr);
 	free(M->res);
-	scorer_release(&M->own);
-	free(M->mc);
+	meld_scorer_release(&M->own, M->mc);
 }
 
 static const char *const stat_name[S_N] = {

@@ -28,6 +28,30 @@
 #define NONE UINT32_MAX
 #define L2 (2 * MELD_LANES)    /* a row: the lanes' k, then their L share */
 
+/* ---- the scorer ------------------------------------------------------ */
+
+void meld_scorer_init(struct scorer *own, struct measure **mc,
+		      const struct scorer *s)
+{
+	*mc = xcalloc(s->nm ? s->nm : 1, sizeof **mc);
+	for (size_t i = 0; i < s->nm; i++) {
+		(*mc)[i] = s->m[i];     /* tables shared with s, not owned */
+		if (s->m[i].def->spans_residual_only && s->m[i].n_out > 1) {
+			(*mc)[i].n_out = 1;
+			(*mc)[i].judged_depth = 0;
+		}
+	}
+	scorer_init(own, s->c, s->runs, s->nruns, *mc, s->nm, s->seed);
+	own->imf = s->imf;
+	own->wide_spans = s->wide_spans;
+}
+
+void meld_scorer_release(struct scorer *own, struct measure *mc)
+{
+	scorer_release(own);
+	free(mc);
+}
+
 /* ---- compaction (once per topic) ------------------------------------- */
 
 /* The counts of run r's compacted ranking of topic t and the flags of its
@@ -144,6 +168,7 @@ static void compact_runs(struct meld_scan *ms, size_t t, const uint32_t *cid)
 		scan_layout_of(s, &s->runs[r], t, &l);
 		crun_count(s, tp, &l, cid, rk, at, cr);
 		crun_fill(tp, &l, cid, rk, at, cr, ct->arena + off);
+		cr->l = l;
 		off += 2 * (size_t)cr->nent + cr->nu + 3 * (size_t)cr->nh +
 		       2 * l.nsp + 4 * (size_t)cr->nneg;
 	}
@@ -519,10 +544,9 @@ void meld_scan_score(const struct meld_scan *ms, size_t t, size_t blk,
 	}
 	for (size_t r = 0; r < s->nruns; r++) {
 		const struct meld_crun *cr = &ct->run[r];
-		struct scan_layout l;
+		const struct scan_layout *l = &cr->l;
 		size_t nh[L2];
-		scan_layout_of(s, &s->runs[r], t, &l);
-		if (l.n) {
+		if (l->n) {
 			marks(ms, cr, w->row, w->Q);
 			lane_hits(cr, w->lab, w->row, w->Q, w->h, ms->max_hits, nh);
 		}
@@ -533,8 +557,8 @@ void meld_scan_score(const struct meld_scan *ms, size_t t, size_t blk,
 			int empty;
 			if (!live[v])
 				continue;
-			empty = l.n == 0 ||
-				!lane_ranked(s, &a, &l, w->kj + v * nj,
+			empty = l->n == 0 ||
+				!lane_ranked(s, &a, l, w->kj + v * nj,
 					     w->h + v * ms->max_hits, nh[v], &w->x, &rk);
 			score_ranked(s, ti[v], G[v], w->prep + v * pn,
 				     empty ? NULL : &rk, &w->x,
