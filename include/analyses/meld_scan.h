@@ -68,7 +68,7 @@ struct meld_ctopic {
 struct meld_scan {
 	const struct scorer *s;
 	const uint8_t *const *lab;   /* [topic][n_docs] unmelded labels */
-	size_t nblk;
+	size_t B, nblk;         /* images, blocks of MELD_LANES */
 	size_t max_lab, max_marks, max_judged, max_hits;
 	int plain;              /* 1: the portable loop, not SSE2 (tests) */
 	struct meld_ctopic *topic;   /* [s->c->n] */
@@ -107,11 +107,10 @@ void meld_scan_release(struct meld_scan *ms);
 void meld_scratch_init(struct meld_scratch *w, const struct meld_scan *ms);
 void meld_scratch_release(struct meld_scratch *w);
 
-/* Score topic t in images blk * MELD_LANES + 1 + j, j < MELD_LANES (those
- * past B are scored too, as repeats of the first), under the labels
- * melded by key (meld_key) and mf: out[((j * 2 + part) * nruns + run) *
- * nslots + slot], part 0 for L, 1 for R; the values of score_topic_mult
- * under those multiplicities. */
+/* Score topic t in images blk * MELD_LANES + 1 + j, j < MELD_LANES and
+ * up to B, under the labels melded by key (meld_key) and mf:
+ * out[((j * 2 + part) * nruns + run) * nslots + slot], part 0 for L, 1
+ * for R; the values of score_topic_mult under those multiplicities. */
 void meld_scan_score(const struct meld_scan *ms, size_t t, size_t blk,
 		     uint64_t key, double mf, struct meld_scratch *w,
 		     double *out);

@@ -200,71 +200,69 @@ static double paired(const double *a, const double *b, size_t st, size_t n,
 	return paired_t(sum, ss, n, mean, need_t);
 }
 
-/* Pairs in a block of the tests: run a against PB runs at once (the
- * four chains of pair_sums). */
-#define PB 4
+/* Pairs in a block of the tests: run a against up to PB runs at once. */
+#define PB 8
 
 #if defined(__SSE2__)
-/* pair_sums for four runs side by side in memory (lb[0..4) and rb[0..4)
- * at each topic), two per SSE2 register: each lane does the scalar
- * operations of paired() in their order, so the sums are the same
- * doubles. */
-static void pair_sums4(const double *la, const double *ra, const double *lb,
-		       const double *rb, size_t st, size_t n, double *sL,
-		       double *sR, double *ss)
+/* Two more runs in a register of the sums of pair_sums_sse2: the L and R
+ * differences of topic row i, then the squared deviation of the L one. */
+#define SUMS(s, u, o) \
+	(s = _mm_add_pd(s, _mm_sub_pd(x, _mm_loadu_pd(lb + i + (o)))), \
+	 u = _mm_add_pd(u, _mm_sub_pd(y, _mm_loadu_pd(rb + i + (o)))))
+#define DEVS(s, m, o) do { \
+	__m128d e = _mm_sub_pd(_mm_sub_pd(x, _mm_loadu_pd(lb + i + (o))), m); \
+	s = _mm_add_pd(s, _mm_mul_pd(e, e)); \
+} while (0)
+
+/* The sums of pair_sums for 8 runs side by side in memory (lb[0..8) and
+ * rb[0..8) at each topic, rows st apart), two per SSE2 register: each
+ * lane does the scalar operations of paired() in their order, so the
+ * sums are the same doubles; the registers are independent chains, so
+ * that their additions overlap. */
+static void pair_sums_sse2(const double *la, const double *ra,
+			   const double *lb, const double *rb, size_t st,
+			   size_t n, double *sL, double *sR, double *ss)
 {
-	__m128d s01 = _mm_setzero_pd(), s23 = s01, u01 = s01, u23 = s01;
-	__m128d m01, m23, dn = _mm_set1_pd((double)n);
-	for (size_t t = 0; t < n; t++) {
-		size_t i = t * st;
+	__m128d s0 = _mm_setzero_pd(), s1 = s0, s2 = s0, s3 = s0;
+	__m128d u0 = s0, u1 = s0, u2 = s0, u3 = s0;
+	__m128d m0, m1, m2, m3, dn = _mm_set1_pd((double)n);
+	for (size_t t = 0, i = 0; t < n; t++, i += st) {
 		__m128d x = _mm_set1_pd(la[i]), y = _mm_set1_pd(ra[i]);
-		s01 = _mm_add_pd(s01, _mm_sub_pd(x, _mm_loadu_pd(lb + i)));
-		s23 = _mm_add_pd(s23, _mm_sub_pd(x, _mm_loadu_pd(lb + i + 2)));
-		u01 = _mm_add_pd(u01, _mm_sub_pd(y, _mm_loadu_pd(rb + i)));
-		u23 = _mm_add_pd(u23, _mm_sub_pd(y, _mm_loadu_pd(rb + i + 2)));
+		SUMS(s0, u0, 0), SUMS(s1, u1, 2), SUMS(s2, u2, 4), SUMS(s3, u3, 6);
 	}
-	_mm_storeu_pd(sL, s01);
-	_mm_storeu_pd(sL + 2, s23);
-	_mm_storeu_pd(sR, u01);
-	_mm_storeu_pd(sR + 2, u23);
+	_mm_storeu_pd(sL, s0), _mm_storeu_pd(sL + 2, s1);
+	_mm_storeu_pd(sL + 4, s2), _mm_storeu_pd(sL + 6, s3);
+	_mm_storeu_pd(sR, u0), _mm_storeu_pd(sR + 2, u1);
+	_mm_storeu_pd(sR + 4, u2), _mm_storeu_pd(sR + 6, u3);
 	if (!ss)
 		return;
-	m01 = _mm_div_pd(s01, dn);
-	m23 = _mm_div_pd(s23, dn);
-	s01 = s23 = _mm_setzero_pd();
-	for (size_t t = 0; t < n; t++) {
-		size_t i = t * st;
+	m0 = _mm_div_pd(s0, dn), m1 = _mm_div_pd(s1, dn);
+	m2 = _mm_div_pd(s2, dn), m3 = _mm_div_pd(s3, dn);
+	s0 = s1 = s2 = s3 = _mm_setzero_pd();
+	for (size_t t = 0, i = 0; t < n; t++, i += st) {
 		__m128d x = _mm_set1_pd(la[i]);
-		__m128d e01 = _mm_sub_pd(_mm_sub_pd(x, _mm_loadu_pd(lb + i)), m01);
-		__m128d e23 = _mm_sub_pd(_mm_sub_pd(x, _mm_loadu_pd(lb + i + 2)), m23);
-		s01 = _mm_add_pd(s01, _mm_mul_pd(e01, e01));
-		s23 = _mm_add_pd(s23, _mm_mul_pd(e23, e23));
+		DEVS(s0, m0, 0);
+		DEVS(s1, m1, 2);
+		DEVS(s2, m2, 4);
+		DEVS(s3, m3, 6);
 	}
-	_mm_storeu_pd(ss, s01);
-	_mm_storeu_pd(ss + 2, s23);
+	_mm_storeu_pd(ss, s0), _mm_storeu_pd(ss + 2, s1);
+	_mm_storeu_pd(ss + 4, s2), _mm_storeu_pd(ss + 6, s3);
 }
+#undef SUMS
+#undef DEVS
 #endif
 
-/* For run a against runs b0 .. b0+nb-1 (nb <= PB) in image b, measure j:
- * the sums of the L and the R differences (a - b, topic by topic in
- * order) and, with ss, of the L differences' squared deviations from
- * their mean; each sum in the order of paired(), bit for bit, the PB of
- * them interleaved (independent chains, so that they overlap). */
-static void pair_sums(const struct meld *M, size_t b, size_t j, size_t a,
-		      size_t b0, size_t nb, double *sL, double *sR, double *ss)
+/* pair_sums for runs b0 .. b0+nb-1, nb <= 4, in four scalar chains. */
+static void pair_sums_plain(const struct meld *M, size_t b, size_t j,
+			    size_t a, size_t b0, size_t nb, double *sL,
+			    double *sR, double *ss)
 {
 	const double *la = val(M, M->sv, b, j, 0, a), *ra = val(M, M->sv, b, j, 1, a);
 	const double *l0, *l1, *l2, *l3, *r0, *r1, *r2, *r3;
 	double s0 = 0, s1 = 0, s2 = 0, s3 = 0, u0 = 0, u1 = 0, u2 = 0, u3 = 0;
-	double m0, m1, m2, m3;
+	double m0, m1, m2, m3, x4[4], y4[4], q4[4];
 	size_t n = M->n, st = M->J;
-#if defined(__SSE2__)
-	if (nb == PB) {
-		pair_sums4(la, ra, val(M, M->sv, b, j, 0, b0),
-			   val(M, M->sv, b, j, 1, b0), st, n, sL, sR, ss);
-		return;
-	}
-#endif
 #define RUN(k) (b0 + ((k) < nb ? (k) : 0))
 	l0 = val(M, M->sv, b, j, 0, RUN(0)), r0 = val(M, M->sv, b, j, 1, RUN(0));
 	l1 = val(M, M->sv, b, j, 0, RUN(1)), r1 = val(M, M->sv, b, j, 1, RUN(1));
@@ -277,20 +275,46 @@ static void pair_sums(const struct meld *M, size_t b, size_t j, size_t a,
 		s0 += x - l0[i], s1 += x - l1[i], s2 += x - l2[i], s3 += x - l3[i];
 		u0 += y - r0[i], u1 += y - r1[i], u2 += y - r2[i], u3 += y - r3[i];
 	}
-	sL[0] = s0, sL[1] = s1, sL[2] = s2, sL[3] = s3;
-	sR[0] = u0, sR[1] = u1, sR[2] = u2, sR[3] = u3;
-	if (!ss)
-		return;
+	x4[0] = s0, x4[1] = s1, x4[2] = s2, x4[3] = s3;
+	y4[0] = u0, y4[1] = u1, y4[2] = u2, y4[3] = u3;
 	m0 = s0 / (double)n, m1 = s1 / (double)n, m2 = s2 / (double)n,
 	m3 = s3 / (double)n;
 	s0 = s1 = s2 = s3 = 0;
-	for (size_t t = 0; t < n; t++) {
+	for (size_t t = 0; ss && t < n; t++) {
 		size_t i = t * st;
 		double x = la[i], e0 = (x - l0[i]) - m0, e1 = (x - l1[i]) - m1;
 		double e2 = (x - l2[i]) - m2, e3 = (x - l3[i]) - m3;
 		s0 += e0 * e0, s1 += e1 * e1, s2 += e2 * e2, s3 += e3 * e3;
 	}
-	ss[0] = s0, ss[1] = s1, ss[2] = s2, ss[3] = s3;
+	q4[0] = s0, q4[1] = s1, q4[2] = s2, q4[3] = s3;
+	for (size_t k = 0; k < nb; k++) {
+		sL[k] = x4[k];
+		sR[k] = y4[k];
+		if (ss)
+			ss[k] = q4[k];
+	}
+}
+
+/* For run a against runs b0 .. b0+nb-1 (nb <= PB) in image b, measure j:
+ * the sums of the L and the R differences (a - b, topic by topic in
+ * order) and, with ss, of the L differences' squared deviations from
+ * their mean; each sum in the order of paired(), bit for bit, several of
+ * them interleaved (independent chains, so that they overlap). */
+static void pair_sums(const struct meld *M, size_t b, size_t j, size_t a,
+		      size_t b0, size_t nb, double *sL, double *sR, double *ss)
+{
+	size_t k = 0;
+#if defined(__SSE2__)
+	const double *la = val(M, M->sv, b, j, 0, a), *ra = val(M, M->sv, b, j, 1, a);
+	if (nb == 8) {
+		pair_sums_sse2(la, ra, val(M, M->sv, b, j, 0, b0),
+			       val(M, M->sv, b, j, 1, b0), M->J, M->n, sL, sR, ss);
+		k = 8;
+	}
+#endif
+	for (; k < nb; k += 4)
+		pair_sums_plain(M, b, j, a, b0 + k, nb - k < 4 ? nb - k : 4,
+				sL + k, sR + k, ss ? ss + k : NULL);
 }
 
 /* The self-comparison of every run in image b, measure j, into c. */
@@ -357,7 +381,7 @@ static void test_task(void *ctx, size_t b, unsigned w)
 			self_tests(M, b, j, c);
 		for (size_t a = 0; a < M->J; a++)
 			for (size_t b0 = a + 1; b0 < M->J; b0 += PB) {
-				double sL[PB], sR[PB], ss[PB] = { 0, 0, 0, 0 };
+				double sL[PB], sR[PB], ss[PB] = { 0 };
 				size_t nb = M->J - b0 < PB ? M->J - b0 : PB;
 				pair_sums(M, b, j, a, b0, nb, sL, sR,
 					  tests ? ss : NULL);

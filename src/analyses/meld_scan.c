@@ -224,6 +224,7 @@ void meld_scan_init(struct meld_scan *ms, const struct scorer *s,
 	memset(ms, 0, sizeof *ms);
 	ms->s = s;
 	ms->lab = lab;
+	ms->B = B;
 	ms->nblk = (B + MELD_LANES - 1) / MELD_LANES;
 	ms->topic = xcalloc(s->c->n ? s->c->n : 1, sizeof *ms->topic);
 	j.ms = ms;
@@ -494,7 +495,7 @@ static void lane_hits(const struct meld_crun *cr, const uint8_t *lab,
 /* The melded labels, the rows (k of each lane, then its L share) and
  * every lane's judged multiplicities in each part. */
 static void task_rows(const struct meld_scan *ms, const struct meld_ctopic *ct,
-		      size_t t, size_t blk, uint64_t key, double mf,
+		      size_t t, size_t blk, size_t nb, uint64_t key, double mf,
 		      struct meld_scratch *w)
 {
 	const struct topic *tp = &ms->s->c->topic[t];
@@ -513,10 +514,11 @@ static void task_rows(const struct meld_scan *ms, const struct meld_ctopic *ct,
 			row[MELD_LANES + j] = row[j] & m;
 		}
 	}
-	memset(w->kj, 0, 2 * MELD_LANES * nj);
+	memset(w->kj, 0, nb * nj);
+	memset(w->kj + MELD_LANES * nj, 0, nb * nj);
 	for (uint32_t c = 0; c < ct->njc; c++) {
 		uint8_t *kj = w->kj + (w->lab[c] == MELD_R ? MELD_LANES * nj : 0);
-		for (size_t j = 0; j < MELD_LANES; j++)
+		for (size_t j = 0; j < nb; j++)
 			kj[j * nj + ct->cdoc[c]] = k8[(size_t)c * MELD_LANES + j];
 	}
 }
@@ -532,14 +534,17 @@ void meld_scan_score(const struct meld_scan *ms, size_t t, size_t blk,
 	struct topic_image ti[2 * MELD_LANES][SCORE_LEVELS];
 	uint64_t G[2 * MELD_LANES];
 	int live[2 * MELD_LANES];
+	size_t nb = ms->B - blk * MELD_LANES;
 
-	task_rows(ms, ct, t, blk, key, mf, w);
+	nb = nb < MELD_LANES ? nb : MELD_LANES;
+	task_rows(ms, ct, t, blk, nb, key, mf, w);
 	for (size_t v = 0; v < 2 * MELD_LANES; v++) {
 		/* v = part * MELD_LANES + lane; out is by lane, then part */
 		size_t j = v % MELD_LANES, p = v / MELD_LANES;
-		live[v] = score_topic_prep(s, t, w->kj + v * nj, w->prep + v * pn,
+		live[v] = j < nb &&
+			  score_topic_prep(s, t, w->kj + v * nj, w->prep + v * pn,
 					   ti[v], &G[v]);
-		if (!live[v])
+		if (!live[v] && j < nb)
 			memset(out + (j * 2 + p) * block, 0, block * sizeof *out);
 	}
 	for (size_t r = 0; r < s->nruns; r++) {
