@@ -199,7 +199,7 @@ static size_t full_slot(const struct scorer *s, const struct scorer *own,
  * score_topic_mult on every image of the block below NB + 1 and both
  * parts. */
 static void compare_block(const struct loaded *L, const struct scorer *own,
-			  const struct meld_scan *ms, struct meld_scratch *w,
+			  struct meld_scan *ms, struct meld_scratch *w,
 			  struct score_scratch *x, size_t t, size_t blk,
 			  uint64_t seed, uint64_t sp, double mf, double *out,
 			  double *ref, uint8_t *kb, struct tally *ty)
@@ -208,7 +208,8 @@ static void compare_block(const struct loaded *L, const struct scorer *own,
 	const struct topic *tp = &L->c.topic[t];
 	uint64_t key = meld_key(seed, sp);
 	size_t block = s->nruns * own->nslots;
-	meld_scan_score(ms, t, blk, key, mf, w, out);
+	meld_scan_meld(ms, t, key, mf);
+	meld_scan_score(ms, t, blk, w, out);
 	for (size_t j = 0; j < MELD_LANES && blk * MELD_LANES + j < NB; j++) {
 		image_fill(&s->imf, seed, blk * MELD_LANES + j + 1, tp->hash,
 			   tp->n_docs, kb);

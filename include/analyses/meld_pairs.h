@@ -28,6 +28,8 @@ enum { MELD_C_LT0, MELD_C_GT0 = MELD_C_LT0 + 6, MELD_C_WIN = MELD_C_GT0 + 2,
 struct meld_pairs {
 	size_t n, J;            /* topics, runs */
 	double df, tc[T_N];     /* n - 1 and the critical t of each threshold */
+	double tlo[T_N], thi[T_N];   /* tc -+ 1e-6 max(1, |tc|): p is computed
+					for a t between them */
 };
 
 /* For n topics (the tests need n >= 2) and J runs. */

@@ -59,6 +59,7 @@ struct meld_crun {
 struct meld_ctopic {
 	uint32_t nlab, njc;     /* labelled documents, of them judged */
 	uint32_t *cdoc;         /* [nlab] topic document id */
+	uint8_t *mlab;          /* [nlab] melded label (meld_scan_meld) */
 	uint8_t *k8;            /* [nblk][nlab][MELD_LANES] multiplicities of
 				   images blk * MELD_LANES + 1 + lane */
 	struct meld_crun *run;  /* [nruns] */
@@ -77,7 +78,6 @@ struct meld_scan {
 /* Per-worker scratch. */
 struct meld_scratch {
 	struct score_scratch x;
-	uint8_t *lab;           /* [max_lab] melded labels */
 	uint8_t *row;           /* [max_lab][16] k of the lanes, then L's */
 	uint32_t *Q;            /* [max_marks][16] sums at the marks */
 	uint8_t *kj;            /* [2][MELD_LANES][max_judged] */
@@ -107,12 +107,16 @@ void meld_scan_release(struct meld_scan *ms);
 void meld_scratch_init(struct meld_scratch *w, const struct meld_scan *ms);
 void meld_scratch_release(struct meld_scratch *w);
 
+/* Meld the labels of topic t's documents by key (meld_key) and mf, for
+ * meld_scan_score.  Not thread-safe for one topic; for different topics
+ * it is. */
+void meld_scan_meld(struct meld_scan *ms, size_t t, uint64_t key, double mf);
+
 /* Score topic t in images blk * MELD_LANES + 1 + j, j < MELD_LANES and
- * up to B, under the labels melded by key (meld_key) and mf:
+ * up to B, under the labels melded by the last meld_scan_meld:
  * out[((j * 2 + part) * nruns + run) * nslots + slot], part 0 for L, 1
  * for R; the values of score_topic_mult under those multiplicities. */
 void meld_scan_score(const struct meld_scan *ms, size_t t, size_t blk,
-		     uint64_t key, double mf, struct meld_scratch *w,
-		     double *out);
+		     struct meld_scratch *w, double *out);
 
 #endif

@@ -80,6 +80,14 @@ static double *val(const struct meld *M, size_t sv, size_t b, size_t j,
 
 /* ---- scoring --------------------------------------------------------------- */
 
+/* The melded labels of topic t in the current split. */
+static void label_task(void *ctx, size_t t, unsigned w)
+{
+	struct meld *M = ctx;
+	(void)w;
+	meld_scan_meld(&M->ms, t, meld_key(M->o->seed, M->split), M->mf);
+}
+
 static void score_task(void *ctx, size_t task, unsigned w)
 {
 	struct meld *M = ctx;
@@ -89,8 +97,7 @@ static void score_task(void *ctx, size_t task, unsigned w)
 	size_t block = M->J * s->nslots;
 	double *tmp = M->tmp + w * 2 * MELD_LANES * block;
 
-	meld_scan_score(&M->ms, t, blk, meld_key(M->o->seed, M->split), M->mf,
-			&M->x[w], tmp);
+	meld_scan_score(&M->ms, t, blk, &M->x[w], tmp);
 	for (size_t b = b0; b < b1; b++)
 		for (int part = 0; part < 2; part++) {
 			const double *o = tmp + ((b - b0) * 2 + (size_t)part) * block;
@@ -258,6 +265,7 @@ static void run_mf(struct meld *M, size_t mi)
 			repeat_split(M, sp, c1);
 			continue;
 		}
+		pool_run(M->o->pool, M->n, label_task, M);
 		pool_run(M->o->pool, M->n * M->nblk, score_task, M);
 		pool_run(M->o->pool, M->o->B, test_task, M);
 		if (sp == 1) {  /* split 1's counts, summed over the workers */

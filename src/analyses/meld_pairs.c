@@ -61,11 +61,11 @@ static double critical_t(double X, double df)
 /* The sign of p - X for threshold k, p = P(T(n-1) >= t). */
 static int pcmp(const struct meld_pairs *M, double t, int k)
 {
-	double tc = M->tc[k], margin = 1e-6 * fmax(1, fabs(tc)), p;
+	double p;
 	if (!isinf(t)) {
-		if (t > tc + margin)
+		if (t > M->thi[k])
 			return -1;
-		if (t < tc - margin)
+		if (t < M->tlo[k])
 			return 1;
 	}
 	p = upper_p(t, M->df);
@@ -279,8 +279,13 @@ void meld_pairs_init(struct meld_pairs *M, size_t n, size_t J)
 	M->n = n;
 	M->J = J;
 	M->df = (double)n - 1;
-	for (int k = 0; k < T_N && n >= 2; k++)
-		M->tc[k] = critical_t(thr[k], M->df);
+	for (int k = 0; k < T_N && n >= 2; k++) {
+		double tc = critical_t(thr[k], M->df);
+		double margin = 1e-6 * fmax(1, fabs(tc));
+		M->tc[k] = tc;
+		M->tlo[k] = tc - margin;
+		M->thi[k] = tc + margin;
+	}
 }
 
 void meld_pairs_image(const struct meld_pairs *M, const double *v,

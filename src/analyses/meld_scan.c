@@ -192,6 +192,7 @@ static void init_task(void *ctx, size_t t, unsigned w)
 	for (uint32_t d = 0; d < tp->n_docs; d++)
 		ct->nlab += lab[d] != MELD_NONE;
 	ct->cdoc = xcalloc(ct->nlab ? ct->nlab : 1, sizeof *ct->cdoc);
+	ct->mlab = xcalloc(ct->nlab ? ct->nlab : 1, 1);
 	hash = xcalloc(ct->nlab ? ct->nlab : 1, sizeof *hash);
 	ct->nlab = 0;
 	for (uint32_t d = 0; d < tp->n_docs; d++) {
@@ -250,6 +251,7 @@ void meld_scan_release(struct meld_scan *ms)
 {
 	for (size_t t = 0; ms->topic && t < ms->s->c->n; t++) {
 		free(ms->topic[t].cdoc);
+		free(ms->topic[t].mlab);
 		free(ms->topic[t].k8);
 		free(ms->topic[t].run);
 		free(ms->topic[t].arena);
@@ -262,7 +264,6 @@ void meld_scratch_init(struct meld_scratch *w, const struct meld_scan *ms)
 {
 	size_t pn = ms->s->prep_n ? ms->s->prep_n : 1;
 	score_scratch_init(&w->x, ms->s);
-	w->lab = xcalloc(ms->max_lab ? ms->max_lab : 1, 1);
 	w->row = xcalloc(size_mul(ms->max_lab ? ms->max_lab : 1, L2), 1);
 	w->Q = xcalloc(size_mul(ms->max_marks ? ms->max_marks : 1, L2),
 		       sizeof *w->Q);
@@ -276,7 +277,6 @@ void meld_scratch_init(struct meld_scratch *w, const struct meld_scan *ms)
 void meld_scratch_release(struct meld_scratch *w)
 {
 	score_scratch_release(&w->x);
-	free(w->lab);
 	free(w->row);
 	free(w->Q);
 	free(w->kj);
@@ -478,11 +478,14 @@ static void lane_hits(const struct meld_crun *cr, const uint8_t *lab,
 		const uint32_t *e = cr->hit + 3 * (size_t)q, *u = Q + (size_t)e[0] * L2;
 		const uint8_t *k = row + (size_t)e[2] * L2;
 		size_t p = lab[e[2]] == MELD_R;
+		uint32_t pm = 0u - (uint32_t)p;   /* no branch on the part */
 		struct hit *hp = h + p * MELD_LANES * stride;
 		size_t *np = n + p * MELD_LANES;
 		for (size_t j = 0; j < MELD_LANES; j++) {
+			/* L's position, or T - L's in R (modulo 2^32) */
+			uint32_t l = u[MELD_LANES + j];
 			struct hit c;
-			c.pos = 1 + (p ? u[j] - u[MELD_LANES + j] : u[MELD_LANES + j]);
+			c.pos = 1 + l + ((u[j] - 2 * l) & pm);
 			c.id = e[1];
 			hp[j * stride + np[j]] = c;
 			np[j] += k[j] != 0;
@@ -495,37 +498,40 @@ static void lane_hits(const struct meld_crun *cr, const uint8_t *lab,
 /* The melded labels, the rows (k of each lane, then its L share) and
  * every lane's judged multiplicities in each part. */
 static void task_rows(const struct meld_scan *ms, const struct meld_ctopic *ct,
-		      size_t t, size_t blk, size_t nb, uint64_t key, double mf,
-		      struct meld_scratch *w)
+		      size_t t, size_t blk, size_t nb, struct meld_scratch *w)
 {
-	const struct topic *tp = &ms->s->c->topic[t];
-	const uint8_t *base = ms->lab[t];
 	const uint8_t *k8 = ct->k8 + blk * ct->nlab * MELD_LANES;
-	size_t nj = tp->n_judged;
+	size_t nj = ms->s->c->topic[t].n_judged;
 	for (uint32_t c = 0; c < ct->nlab; c++) {
-		uint32_t d = ct->cdoc[c];
-		uint8_t lb = meld_flips(tp->hash[d], key, mf) ? (uint8_t)(3 - base[d])
-							       : base[d];
-		uint8_t m = lb == MELD_L ? 0xff : 0;
-		uint8_t *row = w->row + (size_t)c * L2;
-		w->lab[c] = lb;
-		for (size_t j = 0; j < MELD_LANES; j++) {
-			row[j] = k8[(size_t)c * MELD_LANES + j];
-			row[MELD_LANES + j] = row[j] & m;
-		}
+		uint64_t k, m = ct->mlab[c] == MELD_L ? ~(uint64_t)0 : 0;
+		memcpy(&k, k8 + (size_t)c * MELD_LANES, sizeof k);
+		memcpy(w->row + (size_t)c * L2, &k, sizeof k);
+		k &= m;
+		memcpy(w->row + (size_t)c * L2 + MELD_LANES, &k, sizeof k);
 	}
 	memset(w->kj, 0, nb * nj);
 	memset(w->kj + MELD_LANES * nj, 0, nb * nj);
 	for (uint32_t c = 0; c < ct->njc; c++) {
-		uint8_t *kj = w->kj + (w->lab[c] == MELD_R ? MELD_LANES * nj : 0);
+		uint8_t *kj = w->kj + (ct->mlab[c] == MELD_R ? MELD_LANES * nj : 0);
 		for (size_t j = 0; j < nb; j++)
 			kj[j * nj + ct->cdoc[c]] = k8[(size_t)c * MELD_LANES + j];
 	}
 }
 
+void meld_scan_meld(struct meld_scan *ms, size_t t, uint64_t key, double mf)
+{
+	const struct topic *tp = &ms->s->c->topic[t];
+	const uint8_t *base = ms->lab[t];
+	struct meld_ctopic *ct = &ms->topic[t];
+	for (uint32_t c = 0; c < ct->nlab; c++) {
+		uint32_t d = ct->cdoc[c];
+		ct->mlab[c] = meld_flips(tp->hash[d], key, mf) ? (uint8_t)(3 - base[d])
+							       : base[d];
+	}
+}
+
 void meld_scan_score(const struct meld_scan *ms, size_t t, size_t blk,
-		     uint64_t key, double mf, struct meld_scratch *w,
-		     double *out)
+		     struct meld_scratch *w, double *out)
 {
 	const struct scorer *s = ms->s;
 	const struct meld_ctopic *ct = &ms->topic[t];
@@ -537,7 +543,7 @@ void meld_scan_score(const struct meld_scan *ms, size_t t, size_t blk,
 	size_t nb = ms->B - blk * MELD_LANES;
 
 	nb = nb < MELD_LANES ? nb : MELD_LANES;
-	task_rows(ms, ct, t, blk, nb, key, mf, w);
+	task_rows(ms, ct, t, blk, nb, w);
 	for (size_t v = 0; v < 2 * MELD_LANES; v++) {
 		/* v = part * MELD_LANES + lane; out is by lane, then part */
 		size_t j = v % MELD_LANES, p = v / MELD_LANES;
@@ -553,7 +559,7 @@ void meld_scan_score(const struct meld_scan *ms, size_t t, size_t blk,
 		size_t nh[L2];
 		if (l->n) {
 			marks(ms, cr, w->row, w->Q);
-			lane_hits(cr, w->lab, w->row, w->Q, w->h, ms->max_hits, nh);
+			lane_hits(cr, ct->mlab, w->row, w->Q, w->h, ms->max_hits, nh);
 		}
 		for (size_t v = 0; v < 2 * MELD_LANES; v++) {
 			size_t j = v % MELD_LANES, p = v / MELD_LANES;
