@@ -126,33 +126,18 @@ static void test_task(void *ctx, size_t b, unsigned w)
 
 /* ---- one mf ---------------------------------------------------------------- */
 
-/* Put the order statistics of ranks r[0..nr) (distinct, ascending, in
- * [lo, hi)) of x in their places: x[r[i]] the r[i]-th smallest, by
- * selection in halves (the middle rank first, then each side within its
- * bounds).  x[lo..hi) holds no value below one before lo or above one
- * from hi on. */
-static void select_ranks(double *x, size_t lo, size_t hi, const size_t *r,
-			 size_t nr)
-{
-	size_t mid = nr / 2;
-	if (nr == 0)
-		return;
-	stats_select(x, hi, lo, r[mid], NULL);
-	select_ranks(x, lo, r[mid], r, mid);
-	select_ranks(x, r[mid] + 1, hi, r + mid + 1, nr - mid - 1);
-}
-
 /* The quantiles of one array of differences (i = 2 j for dLR of measure
  * j, 2 j + 1 for dR) of mf number M->mi: the two order statistics each
- * needs selected (select_ranks), then stats_quantile's type 7 on them,
- * bit for bit the values of the sorted array. */
+ * needs (stats_order_stats), then stats_quantile's type 7 on them, bit
+ * for bit the values of the sorted array. */
 static void quant_task(void *ctx, size_t i, unsigned w)
 {
 	struct meld *M = ctx;
 	size_t N = M->o->K * M->o->B * M->P, r[14], nr = 0;
-	double *x = (i % 2 ? M->dr : M->dlr) + (i / 2) * N;
+	const double *x = (i % 2 ? M->dr : M->dlr) + (i / 2) * N;
 	double *res = M->res + ((i / 2) * M->o->nmf + M->mi) * S_N +
 		      (i % 2 ? S_DR : S_DLR);
+	double v[14];
 	(void)w;
 	for (int k = 0; k < 7; k++) {
 		size_t lo = (size_t)floor((double)(N - 1) * quant[k]);
@@ -160,12 +145,14 @@ static void quant_task(void *ctx, size_t i, unsigned w)
 			if (nr == 0 || r[nr - 1] < u)
 				r[nr++] = u;
 	}
-	select_ranks(x, 0, N, r, nr);
-	for (int k = 0; k < 7; k++) {
+	stats_order_stats(x, N, r, nr, v);
+	for (int k = 0, q = 0; k < 7; k++) {
 		double h = (double)(N - 1) * quant[k];
 		size_t lo = (size_t)floor(h);
-		res[k] = lo >= N - 1 ? x[N - 1]
-				     : x[lo] + (h - (double)lo) * (x[lo + 1] - x[lo]);
+		while (r[q] < lo)
+			q++;
+		res[k] = lo >= N - 1 ? v[q]
+				     : v[q] + (h - (double)lo) * (v[q + 1] - v[q]);
 	}
 }
 
