@@ -13,6 +13,11 @@
  * kept at the marks only; the scan's stop at the judged depth (the first
  * entry from ei on whose position passes it, at most ej) is found between
  * two marks by a short walk over the entries between them.
+ *
+ * Sizes: those of meld_scan.h; a task's scratch is per worker, and a
+ * ranking's sums at its marks fit the 16-bit lanes of SSE2 when IMAGE_KMAX
+ * times its labelled entries does (2,730 of them), else the portable loop
+ * adds them in 32 bits.
  */
 #include "meld_scan.h"
 #include "meld_labels.h"
@@ -36,7 +41,7 @@ void meld_scorer_init(struct scorer *own, struct measure **mc,
 	*mc = xcalloc(s->nm ? s->nm : 1, sizeof **mc);
 	for (size_t i = 0; i < s->nm; i++) {
 		(*mc)[i] = s->m[i];     /* tables shared with s, not owned */
-		if (s->m[i].def->spans_residual_only && s->m[i].n_out > 1) {
+		if (s->m[i].def->spans_residual_only) {   /* GM(M) too */
 			(*mc)[i].n_out = 1;
 			(*mc)[i].judged_depth = 0;
 		}
