@@ -31,11 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Counts per measure (and worker): meld_pairs.h's. */
-enum { C_LT0 = MELD_C_LT0, C_GT0 = MELD_C_GT0, C_WIN = MELD_C_WIN,
-       C_WIN_NONSUP = MELD_C_WIN_NONSUP, C_WIN_NOTSIG = MELD_C_WIN_NOTSIG,
-       C_SIG = MELD_C_SIG, C_SIG_NONSUP = MELD_C_SIG_NONSUP, C_N = MELD_C_N };
-
 /* The statistics of a measure and mf, in output order. */
 enum { S_SELF_N, S_SELF_P, S_PAIRS_N = S_SELF_P + 8, S_WINDOW_N,
        S_NONSUP, S_NOTSIG, S_NONSUP_ALL, S_DLR, S_DR = S_DLR + 7,
@@ -53,13 +48,13 @@ struct meld {
 	size_t *slot;             /* [m] the scorer slot of table measure j */
 	struct meld_pairs mp;     /* the tests */
 	size_t nsv;               /* splits kept: K with --images, else 1 */
-	double *v;                /* [nsv][B][m][2][J][n] */
+	double *v;                /* [nsv][B][m][2][n][J] */
 	/* the current mf and split */
 	size_t mi;
 	double mf;
 	uint64_t split;           /* 1..K */
 	size_t sv;                /* where the split's values go */
-	unsigned long *cnt;       /* [nw + 1][m][C_N] */
+	unsigned long *cnt;       /* [nw + 1][m][MELD_C_N] (meld_pairs.h) */
 	double *dlr, *dr;         /* [m][K B P] over the splits of one mf */
 	double *res;              /* [m][nmf][S_N] */
 	/* per worker */
@@ -119,7 +114,7 @@ static void test_task(void *ctx, size_t b, unsigned w)
 	size_t cs = ((M->split - 1) * M->o->B + b) * M->P;
 	for (size_t j = 0; j < M->m; j++)
 		meld_pairs_image(&M->mp, val(M, M->sv, b, j, 0, 0),
-				 M->cnt + (w * M->m + j) * C_N,
+				 M->cnt + (w * M->m + j) * MELD_C_N,
 				 M->dlr + j * KB * M->P + cs,
 				 M->dr + j * KB * M->P + cs);
 }
@@ -167,22 +162,22 @@ static void finish_mf(struct meld *M, size_t mi)
 	pool_run(M->o->pool, 2 * M->m, quant_task, M);
 	for (size_t j = 0; j < M->m; j++) {
 		double *res = M->res + (j * M->o->nmf + mi) * S_N;
-		unsigned long c[C_N];
+		unsigned long c[MELD_C_N];
 		memset(c, 0, sizeof c);
 		for (size_t w = 0; w < M->nw; w++)
-			for (int k = 0; k < C_N; k++)
-				c[k] += M->cnt[(w * M->m + j) * C_N + k];
+			for (int k = 0; k < MELD_C_N; k++)
+				c[k] += M->cnt[(w * M->m + j) * MELD_C_N + k];
 		res[S_SELF_N] = selfn;
 		for (int k = 0; k < 8; k++)
-			res[S_SELF_P + k] = tests ? (double)c[C_LT0 + k] / selfn : NAN;
+			res[S_SELF_P + k] = tests ? (double)c[MELD_C_LT0 + k] / selfn : NAN;
 		res[S_PAIRS_N] = (double)N;
-		res[S_WINDOW_N] = tests ? (double)c[C_WIN] : NAN;
-		res[S_NONSUP] = tests && c[C_WIN]
-			? 100.0 * (double)c[C_WIN_NONSUP] / (double)c[C_WIN] : NAN;
-		res[S_NOTSIG] = tests && c[C_WIN]
-			? 100.0 * (double)c[C_WIN_NOTSIG] / (double)c[C_WIN] : NAN;
-		res[S_NONSUP_ALL] = tests && c[C_SIG]
-			? 100.0 * (double)c[C_SIG_NONSUP] / (double)c[C_SIG] : NAN;
+		res[S_WINDOW_N] = tests ? (double)c[MELD_C_WIN] : NAN;
+		res[S_NONSUP] = tests && c[MELD_C_WIN]
+			? 100.0 * (double)c[MELD_C_WIN_NONSUP] / (double)c[MELD_C_WIN] : NAN;
+		res[S_NOTSIG] = tests && c[MELD_C_WIN]
+			? 100.0 * (double)c[MELD_C_WIN_NOTSIG] / (double)c[MELD_C_WIN] : NAN;
+		res[S_NONSUP_ALL] = tests && c[MELD_C_SIG]
+			? 100.0 * (double)c[MELD_C_SIG_NONSUP] / (double)c[MELD_C_SIG] : NAN;
 	}
 }
 
@@ -235,16 +230,16 @@ static void repeat_split(struct meld *M, uint64_t sp, const unsigned long *c1)
 	}
 	if (M->nsv > 1)
 		memcpy(M->v + (sp - 1) * vs, M->v, vs * sizeof *M->v);
-	for (size_t k = 0; k < M->m * C_N; k++)
+	for (size_t k = 0; k < M->m * MELD_C_N; k++)
 		M->cnt[k] += c1[k];
 	progress_add(&M->prog, M->o->B * M->n, 1);
 }
 
 static void run_mf(struct meld *M, size_t mi)
 {
-	unsigned long *c1 = M->cnt + M->nw * M->m * C_N;
+	unsigned long *c1 = M->cnt + M->nw * M->m * MELD_C_N;
 	M->mf = M->o->mf[mi];
-	memset(M->cnt, 0, M->nw * M->m * C_N * sizeof *M->cnt);
+	memset(M->cnt, 0, M->nw * M->m * MELD_C_N * sizeof *M->cnt);
 	for (uint64_t sp = 1; sp <= M->o->K; sp++) {
 		M->split = sp;
 		M->sv = M->nsv > 1 ? sp - 1 : 0;
@@ -256,10 +251,10 @@ static void run_mf(struct meld *M, size_t mi)
 		pool_run(M->o->pool, M->n * M->nblk, score_task, M);
 		pool_run(M->o->pool, M->o->B, test_task, M);
 		if (sp == 1) {  /* split 1's counts, summed over the workers */
-			memset(c1, 0, M->m * C_N * sizeof *c1);
+			memset(c1, 0, M->m * MELD_C_N * sizeof *c1);
 			for (size_t w = 0; w < M->nw; w++)
-				for (size_t k = 0; k < M->m * C_N; k++)
-					c1[k] += M->cnt[w * M->m * C_N + k];
+				for (size_t k = 0; k < M->m * MELD_C_N; k++)
+					c1[k] += M->cnt[w * M->m * MELD_C_N + k];
 		}
 	}
 	if (M->o->images)
@@ -294,7 +289,7 @@ static void meld_init(struct meld *M, const struct scorer *s0,
 	M->v = xcalloc(size_mul(size_mul(size_mul(M->nsv, o->B), M->m * 2),
 				size_mul(M->J, M->n)), sizeof *M->v);
 	/* the workers' counts, then split 1's (run_mf) */
-	M->cnt = xcalloc(size_mul(M->nw + 1, M->m * C_N), sizeof *M->cnt);
+	M->cnt = xcalloc(size_mul(M->nw + 1, M->m * MELD_C_N), sizeof *M->cnt);
 	N = size_mul(size_mul(o->K, o->B), M->P);
 	M->dlr = xcalloc(size_mul(M->m, N ? N : 1), sizeof *M->dlr);
 	M->dr = xcalloc(size_mul(M->m, N ? N : 1), sizeof *M->dr);
