@@ -1,8 +1,8 @@
 #!/bin/sh
 # tests/valgrind.sh - run cbeval under valgrind (memcheck, leaks included)
 # on the test collections: plain evaluation, the bootstrap with -q and
-# --images, --pairs, --reliability, --svg, gzip input, image ranges and
-# their merge, and error exits.  Prints
+# --images, --pairs, --reliability, --svg, gzip input, --meld, image
+# ranges and their merge, and error exits.  Prints
 # "ok - ..." / "not ok - ..." per command and exits 1 on any error.
 # Used by "make check-valgrind".
 set -u
@@ -39,6 +39,9 @@ vg 0 -q -b 4 --pairs --svg "$T/pairs.svg" --pair-images "$T/pi" $R/qrels $R/runs
 vg 0 -q -b 4 --svg "$T/topics.svg" $R/qrels $R/runs/*.run
 vg 2 --svg "$T/no/such.svg" $R/qrels $R/runs/*.run
 vg 0 --order=rank --dedup -M 50 $R/qrels $R/runs/sys002.run
+# --meld: two blocks of images (the second partial), judged spans, mf 0
+# copied from split 1 into --images
+vg 0 --meld rank -b 9 --splits 2 --mf 1,0 -j 2 -m AP,bpref,'RBP(p=0.8)' --images "$T/meld.img" $R/qrels $R/runs/*.run
 vg 2 $R/qrels "$T/bad.run"
 vg 2 $R/qrels "$T/missing.run"
 vg 1 -m 'RBP(p=2)' $R/qrels $R/runs/sys000.run

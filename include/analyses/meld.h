@@ -8,8 +8,10 @@
  * draw for every mf so that melds are nested).  Sub-collection L of split s
  * in image b gives a document its multiplicity in corpus image b when its
  * melded label is L, else 0: a replicate fed to the one scorer, never
- * materialised.  The table compares each run with itself and every pair of
- * runs across L and R with one-sided paired t-tests.
+ * materialised: meld_scan.h scores them from rankings reduced to their
+ * labelled entries.  The table compares each run with itself and every
+ * pair of runs across L and R with one-sided paired t-tests
+ * (meld_pairs.h).
  *
  * Sizes: labels for up to millions of docnos (one byte per topic document
  * once attached); the scores of one split - B images x 2 parts x runs x
@@ -17,7 +19,7 @@
  * differences of every pair in every split and image of one mf, 16 bytes x
  * measures x pairs x K x B (59 MB for 1225 pairs, K = 10, B = 100, three
  * measures).  With --images every split of one mf is kept (K times the
- * scores).
+ * scores).  The scan's reduced rankings and multiplicities: meld_scan.h.
  *
  * The labels and their flips are in meld_labels.h.
  */

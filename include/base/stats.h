@@ -34,6 +34,15 @@ double stats_select(double *x, size_t n, size_t from, size_t k, double *next);
  * with the same from rule (quantiles asked in ascending order may pass
  * the previous one's floor((n-1)p) + 1). */
 double stats_quantile_select(double *x, size_t n, size_t from, double p);
+/* The order statistics of ranks r[0..nr) (0-based, ascending, distinct,
+ * below n) of x[0..n) (no NaN) into v[0..nr), x left as it is: the values
+ * a sort puts at those ranks (bit for bit but for the sign of a zero
+ * when x has both).  Two passes over x - counting the values by the 16
+ * leading bits of an order-preserving key, then gathering those of the
+ * buckets that hold the ranks - and selections within them; allocates
+ * 512 KB and the gathered values (at most n doubles). */
+void stats_order_stats(const double *x, size_t n, const size_t *r, size_t nr,
+		       double *v);
 /* stats_quantile of x, which is left as it is, bit for bit, for a p near
  * 0 or 1: when the two order statistics needed are among the
  * STATS_TAIL smallest or largest, one pass keeps those in a sorted

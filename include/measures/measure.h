@@ -177,6 +177,11 @@ struct measure_def {
 	 * default of measure.judged_depth, which parse may change (judged@k
 	 * sets k). */
 	uint64_t judged_depth;
+	/* Nonzero: only the outputs after the first (RBP's residual) read
+	 * the judged spans: an instance that keeps its first output alone
+	 * needs none (judged_depth 0; --meld scores so, as it drops the
+	 * residuals). */
+	int spans_residual_only;
 	/* Nonzero: the measure reads ranked.len (the scan then sums k over
 	 * the whole ranking). */
 	int needs_length;

@@ -1,44 +1,35 @@
 /*
  * meld.c - --meld (see meld.h and cbeval-analyses(7), MELD): score every
- * melded sub-collection of every split and image with the one scorer,
- * test every run against itself and every pair of runs across L and R,
- * and print the table.
+ * melded sub-collection of every split and image with the one scorer's
+ * measures, test every run against itself and every pair of runs across
+ * L and R, and print the table.
  *
  * Work goes mf by mf and split by split.  A split is scored in parallel
- * tasks of one topic and a block of images: the topic's melded labels are
- * drawn once per task, each image's multiplicities once per image, and
- * the two sub-collections are the image with the other side's documents
- * set to 0.  The tests of a split then run in parallel over images.  Every
- * count is a sum of whole numbers and every difference lands in its own
- * slot, so the table is the same for every thread count.
- *
- * p-values only matter against thresholds: t is compared with the
- * critical values of T(n-1), and p is computed (stats_t_p) only when t is
- * within 1e-6 of one, so the answer is always that of the computed p.
+ * tasks of one topic and a block of MELD_LANES images by meld_scan.h,
+ * which compacts every ranking to its labelled entries once and draws the
+ * image multiplicities once for all splits; the scores are those of the
+ * scorer's score_topic_mult on the image with the other side's documents
+ * set to 0.  The residuals are not in the table, so the measures are
+ * scored without them (a private scorer whose RBP keeps its first output
+ * and needs no judged spans).  The tests of a split then run in parallel
+ * over images (meld_pairs.h).  Every count is a sum of whole numbers and
+ * every difference lands in its own slot, so the table is the same for
+ * every thread count.  At mf = 0 no label flips, so every split is split
+ * 1, copied.  The quantiles of a mf are selected (their order statistics
+ * alone), not sorted.
  */
 #include "meld.h"
+#include "meld_pairs.h"
+#include "meld_scan.h"
 #include "output.h"
 #include "progress.h"
 #include "stats.h"
 #include "xalloc.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MELD_ZERO 1e-12   /* a mean difference this small is 0 */
-#define IBLOCK 8          /* images per scoring task */
-
-/* The thresholds of the p-values: self_p_lt_*, self_p_gt_*, the window. */
-enum { T_LT0, T_LT1, T_LT2, T_LT3, T_LT4, T_LT5, T_GT0, T_GT1, T_W_LO,
-       T_W_HI, T_N };
-static const double thr[T_N] = { 0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 0.95,
-				 0.99, 0.009, 0.011 };
-#define T_SIG T_LT2       /* p < 0.05 */
-
-/* Counts per measure (and worker). */
-enum { C_LT0, C_GT0 = C_LT0 + 6, C_WIN = C_GT0 + 2, C_WIN_NONSUP,
-       C_WIN_NOTSIG, C_SIG, C_SIG_NONSUP, C_N };
 
 /* The statistics of a measure and mf, in output order. */
 enum { S_SELF_N, S_SELF_P, S_PAIRS_N = S_SELF_P + 8, S_WINDOW_N,
@@ -47,206 +38,117 @@ enum { S_SELF_N, S_SELF_P, S_PAIRS_N = S_SELF_P + 8, S_WINDOW_N,
 static const double quant[7] = { 0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99 };
 
 struct meld {
-	const struct scorer *s;
+	const struct scorer *s;   /* &own: the scorer without residuals */
+	struct scorer own;
+	struct measure *mc;       /* [nm] its measures */
+	struct meld_scan ms;
 	const struct meld_labels *ml;
 	const struct meld_opts *o;
 	size_t n, J, P, m, nblk, nw;
 	size_t *slot;             /* [m] the scorer slot of table measure j */
-	size_t *pa, *pb;          /* [P] the runs of each pair */
-	double df, tc[T_N];       /* n - 1 and the critical t of each threshold */
+	struct meld_pairs mp;     /* the tests */
 	size_t nsv;               /* splits kept: K with --images, else 1 */
-	double *v;                /* [nsv][B][m][2][J][n] */
+	double *v;                /* [nsv][B][m][2][n][J] */
 	/* the current mf and split */
+	size_t mi;
 	double mf;
 	uint64_t split;           /* 1..K */
 	size_t sv;                /* where the split's values go */
-	unsigned long *cnt;       /* [nw][m][C_N] */
+	unsigned long *cnt;       /* [nw + 1][m][MELD_C_N] (meld_pairs.h) */
 	double *dlr, *dr;         /* [m][K B P] over the splits of one mf */
 	double *res;              /* [m][nmf][S_N] */
 	/* per worker */
-	struct score_scratch *x;
-	uint8_t *kb, *lab;        /* [nw][max_docs] */
-	double *tmp;              /* [nw][J nslots] */
+	struct meld_scratch *x;
+	double *tmp;              /* [nw][MELD_LANES][2][J nslots] */
 	struct progress prog;
 };
 
+/* Run r's values of part part, measure j in image b of split slot sv:
+ * topic t's at val(...)[t * M->J] (a topic's runs side by side, as a
+ * scoring task writes them and the pairs read them). */
 static double *val(const struct meld *M, size_t sv, size_t b, size_t j,
 		   int part, size_t r)
 {
 	size_t B = M->o->B;
-	return M->v + ((((sv * B + b) * M->m + j) * 2 + (size_t)part) * M->J + r) * M->n;
+	return M->v + (((sv * B + b) * M->m + j) * 2 + (size_t)part) * M->J * M->n + r;
 }
 
 /* ---- scoring --------------------------------------------------------------- */
+
+/* The melded labels of topic t in the current split. */
+static void label_task(void *ctx, size_t t, unsigned w)
+{
+	struct meld *M = ctx;
+	(void)w;
+	meld_scan_meld(&M->ms, t, meld_key(M->o->seed, M->split), M->mf);
+}
 
 static void score_task(void *ctx, size_t task, unsigned w)
 {
 	struct meld *M = ctx;
 	const struct scorer *s = M->s;
-	size_t t = task / M->nblk, b0 = (task % M->nblk) * IBLOCK;
-	size_t b1 = b0 + IBLOCK < M->o->B ? b0 + IBLOCK : M->o->B;
-	const struct topic *tp = &s->c->topic[t];
-	const uint8_t *base = M->ml->lab[t];
-	size_t md = s->max_docs ? s->max_docs : 1;
-	uint8_t *kb = M->kb + w * md, *lab = M->lab + w * md;
-	double *tmp = M->tmp + w * M->J * s->nslots;
-	struct score_scratch *x = &M->x[w];
-	uint64_t key = meld_key(M->o->seed, M->split);
+	size_t t = task / M->nblk, blk = task % M->nblk, b0 = blk * MELD_LANES;
+	size_t b1 = b0 + MELD_LANES < M->o->B ? b0 + MELD_LANES : M->o->B;
+	size_t block = M->J * s->nslots;
+	double *tmp = M->tmp + w * 2 * MELD_LANES * block;
 
-	for (uint32_t d = 0; d < tp->n_docs; d++)
-		lab[d] = base[d] && meld_flips(tp->hash[d], key, M->mf)
-			 ? (uint8_t)(3 - base[d]) : base[d];
-	for (size_t b = b0; b < b1; b++) {
-		image_fill(&s->imf, M->o->seed, b + 1, tp->hash, tp->n_docs, kb);
+	meld_scan_score(&M->ms, t, blk, &M->x[w], tmp);
+	for (size_t b = b0; b < b1; b++)
 		for (int part = 0; part < 2; part++) {
-			uint8_t want = part ? MELD_R : MELD_L;
-			for (uint32_t d = 0; d < tp->n_docs; d++)
-				x->k[d] = lab[d] == want ? kb[d] : 0;
-			score_topic_mult(s, t, x, tmp);
-			for (size_t j = 0; j < M->m; j++)
+			const double *o = tmp + ((b - b0) * 2 + (size_t)part) * block;
+			for (size_t j = 0; j < M->m; j++) {
+				double *v = val(M, M->sv, b, j, part, 0) + t * M->J;
 				for (size_t r = 0; r < M->J; r++)
-					val(M, M->sv, b, j, part, r)[t] =
-						tmp[r * s->nslots + M->slot[j]];
+					v[r] = o[r * s->nslots + M->slot[j]];
+			}
 		}
-	}
 	progress_add(&M->prog, b1 - b0, w == 0);
 }
 
 /* ---- tests ----------------------------------------------------------------- */
 
-/* P(T(df) >= t). */
-static double upper_p(double t, double df)
-{
-	if (isinf(t))
-		return t > 0 ? 0 : 1;
-	return t >= 0 ? stats_t_p(t, df) / 2 : 1 - stats_t_p(-t, df) / 2;
-}
-
-/* The t with P(T(df) >= t) = X, by bisection. */
-static double critical_t(double X, double df)
-{
-	double lo = 0, hi = 1;
-	if (X == 0.5)
-		return 0;
-	if (X > 0.5)
-		return -critical_t(1 - X, df);
-	while (upper_p(hi, df) > X && hi < 1e300)
-		hi *= 2;
-	for (int i = 0; i < 200 && lo < hi; i++) {
-		double mid = lo + (hi - lo) / 2;
-		if (mid <= lo || mid >= hi)
-			break;
-		if (upper_p(mid, df) > X)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo + (hi - lo) / 2;
-}
-
-/* The sign of p - X for threshold k, p = P(T(n-1) >= t). */
-static int pcmp(const struct meld *M, double t, int k)
-{
-	double tc = M->tc[k], margin = 1e-6 * fmax(1, fabs(tc)), p;
-	if (!isinf(t)) {
-		if (t > tc + margin)
-			return -1;
-		if (t < tc - margin)
-			return 1;
-	}
-	p = upper_p(t, M->df);
-	return p < thr[k] ? -1 : p > thr[k];
-}
-
-/* The paired test of a - b over n topics: the mean difference (0 when
- * within MELD_ZERO) in *mean; returns t (0 for a zero mean, +-infinity for
- * a zero sd), or NaN when !need_t or n < 2. */
-static double paired(const double *a, const double *b, size_t n, double *mean,
-		     int need_t)
-{
-	double sum = 0, ss = 0, m, sd;
-	for (size_t t = 0; t < n; t++)
-		sum += a[t] - b[t];
-	m = sum / (double)n;
-	if (fabs(m) <= MELD_ZERO) {
-		*mean = 0;
-		return n < 2 ? NAN : 0;
-	}
-	*mean = m;
-	if (!need_t || n < 2)
-		return NAN;
-	for (size_t t = 0; t < n; t++) {
-		double e = (a[t] - b[t]) - m;
-		ss += e * e;
-	}
-	sd = sqrt(ss / (double)(n - 1));
-	if (sd == 0)
-		return m > 0 ? INFINITY : -INFINITY;
-	return m / (sd / sqrt((double)n));
-}
-
 static void test_task(void *ctx, size_t b, unsigned w)
 {
 	struct meld *M = ctx;
-	size_t n = M->n, KB = M->o->K * M->o->B;
+	size_t KB = M->o->K * M->o->B;
 	size_t cs = ((M->split - 1) * M->o->B + b) * M->P;
-	int tests = n >= 2;
-
-	for (size_t j = 0; j < M->m; j++) {
-		unsigned long *c = M->cnt + (w * M->m + j) * C_N;
-		double *dlr = M->dlr + j * KB * M->P + cs;
-		double *dr = M->dr + j * KB * M->P + cs;
-		for (size_t r = 0; tests && r < M->J; r++) {
-			double mean;
-			double t = paired(val(M, M->sv, b, j, 0, r),
-					  val(M, M->sv, b, j, 1, r), n, &mean, 1);
-			for (int k = 0; k < 6; k++)
-				c[C_LT0 + k] += pcmp(M, t, T_LT0 + k) < 0;
-			for (int k = 0; k < 2; k++)
-				c[C_GT0 + k] += pcmp(M, t, T_GT0 + k) > 0;
-		}
-		for (size_t q = 0; q < M->P; q++) {
-			const double *la = val(M, M->sv, b, j, 0, M->pa[q]);
-			const double *lb = val(M, M->sv, b, j, 0, M->pb[q]);
-			const double *ra = val(M, M->sv, b, j, 1, M->pa[q]);
-			const double *rb = val(M, M->sv, b, j, 1, M->pb[q]);
-			double dL, dR, tL, tR;
-			tL = paired(la, lb, n, &dL, tests);
-			if (dL < 0) {   /* orient: A is the run better on L */
-				const double *u = la;
-				la = lb, lb = u;
-				u = ra, ra = rb, rb = u;
-				dL = -dL;
-				tL = -tL;
-			}
-			paired(ra, rb, n, &dR, 0);
-			dlr[q] = dL - fabs(dR);
-			dr[q] = dR;
-			if (!tests)
-				continue;
-			if (pcmp(M, tL, T_W_LO) >= 0 && pcmp(M, tL, T_W_HI) <= 0) {
-				c[C_WIN]++;
-				c[C_WIN_NONSUP] += dR <= 0;
-				tR = paired(ra, rb, n, &dR, 1);
-				c[C_WIN_NOTSIG] += pcmp(M, tR, T_SIG) >= 0;
-			}
-			if (pcmp(M, tL, T_SIG) < 0) {
-				c[C_SIG]++;
-				c[C_SIG_NONSUP] += dR <= 0;
-			}
-		}
-	}
+	for (size_t j = 0; j < M->m; j++)
+		meld_pairs_image(&M->mp, val(M, M->sv, b, j, 0, 0),
+				 M->cnt + (w * M->m + j) * MELD_C_N,
+				 M->dlr + j * KB * M->P + cs,
+				 M->dr + j * KB * M->P + cs);
 }
 
 /* ---- one mf ---------------------------------------------------------------- */
 
-static void sort_task(void *ctx, size_t i, unsigned w)
+/* The quantiles of one array of differences (i = 2 j for dLR of measure
+ * j, 2 j + 1 for dR) of mf number M->mi: the two order statistics each
+ * needs (stats_order_stats), then stats_quantile's type 7 on them, bit
+ * for bit the values of the sorted array. */
+static void quant_task(void *ctx, size_t i, unsigned w)
 {
 	struct meld *M = ctx;
-	size_t N = M->o->K * M->o->B * M->P;
-	double *x = (i % 2 ? M->dr : M->dlr) + (i / 2) * N;
+	size_t N = M->o->K * M->o->B * M->P, r[14], nr = 0;
+	const double *x = (i % 2 ? M->dr : M->dlr) + (i / 2) * N;
+	double *res = M->res + ((i / 2) * M->o->nmf + M->mi) * S_N +
+		      (i % 2 ? S_DR : S_DLR);
+	double v[14];
 	(void)w;
-	stats_sort(x, N);
+	for (int k = 0; k < 7; k++) {
+		size_t lo = (size_t)floor((double)(N - 1) * quant[k]);
+		for (size_t u = lo; u <= lo + 1 && u < N; u++)
+			if (nr == 0 || r[nr - 1] < u)
+				r[nr++] = u;
+	}
+	stats_order_stats(x, N, r, nr, v);
+	for (int k = 0, q = 0; k < 7; k++) {
+		double h = (double)(N - 1) * quant[k];
+		size_t lo = (size_t)floor(h);
+		while (r[q] < lo)
+			q++;
+		res[k] = lo >= N - 1 ? v[q]
+				     : v[q] + (h - (double)lo) * (v[q + 1] - v[q]);
+	}
 }
 
 /* The statistics of mf number mi from the counts and differences. */
@@ -256,29 +158,26 @@ static void finish_mf(struct meld *M, size_t mi)
 	double selfn = (double)(M->o->K * M->o->B * M->J);
 	int tests = M->n >= 2;
 
-	pool_run(M->o->pool, 2 * M->m, sort_task, M);
+	M->mi = mi;
+	pool_run(M->o->pool, 2 * M->m, quant_task, M);
 	for (size_t j = 0; j < M->m; j++) {
 		double *res = M->res + (j * M->o->nmf + mi) * S_N;
-		unsigned long c[C_N];
+		unsigned long c[MELD_C_N];
 		memset(c, 0, sizeof c);
 		for (size_t w = 0; w < M->nw; w++)
-			for (int k = 0; k < C_N; k++)
-				c[k] += M->cnt[(w * M->m + j) * C_N + k];
+			for (int k = 0; k < MELD_C_N; k++)
+				c[k] += M->cnt[(w * M->m + j) * MELD_C_N + k];
 		res[S_SELF_N] = selfn;
 		for (int k = 0; k < 8; k++)
-			res[S_SELF_P + k] = tests ? (double)c[C_LT0 + k] / selfn : NAN;
+			res[S_SELF_P + k] = tests ? (double)c[MELD_C_LT0 + k] / selfn : NAN;
 		res[S_PAIRS_N] = (double)N;
-		res[S_WINDOW_N] = tests ? (double)c[C_WIN] : NAN;
-		res[S_NONSUP] = tests && c[C_WIN]
-			? 100.0 * (double)c[C_WIN_NONSUP] / (double)c[C_WIN] : NAN;
-		res[S_NOTSIG] = tests && c[C_WIN]
-			? 100.0 * (double)c[C_WIN_NOTSIG] / (double)c[C_WIN] : NAN;
-		res[S_NONSUP_ALL] = tests && c[C_SIG]
-			? 100.0 * (double)c[C_SIG_NONSUP] / (double)c[C_SIG] : NAN;
-		for (int k = 0; k < 7; k++) {
-			res[S_DLR + k] = stats_quantile(M->dlr + j * N, N, quant[k]);
-			res[S_DR + k] = stats_quantile(M->dr + j * N, N, quant[k]);
-		}
+		res[S_WINDOW_N] = tests ? (double)c[MELD_C_WIN] : NAN;
+		res[S_NONSUP] = tests && c[MELD_C_WIN]
+			? 100.0 * (double)c[MELD_C_WIN_NONSUP] / (double)c[MELD_C_WIN] : NAN;
+		res[S_NOTSIG] = tests && c[MELD_C_WIN]
+			? 100.0 * (double)c[MELD_C_WIN_NOTSIG] / (double)c[MELD_C_WIN] : NAN;
+		res[S_NONSUP_ALL] = tests && c[MELD_C_SIG]
+			? 100.0 * (double)c[MELD_C_SIG_NONSUP] / (double)c[MELD_C_SIG] : NAN;
 	}
 }
 
@@ -300,12 +199,12 @@ static void write_images(const struct meld *M, size_t mi)
 							const double *v = val(M, sp, b, j, part, r);
 							double x;
 							if (t < M->n) {
-								x = v[t];
+								x = v[t * M->J];
 							} else {
 								enum measure_agg a = scorer_slot_agg(s, M->slot[j]);
 								double acc = 0;
 								for (size_t u = 0; u < M->n; u++)
-									acc += measure_agg_term(a, v[u]);
+									acc += measure_agg_term(a, v[u * M->J]);
 								x = measure_agg_finish(a, acc, M->n);
 							}
 							fprintf(f, "%s\t%s\t%s\t%s\t%.17g\n",
@@ -316,15 +215,47 @@ static void write_images(const struct meld *M, size_t mi)
 				}
 }
 
+/* Split sp of a mf at which no label flips (mf = 0): split 1 again, whose
+ * values, differences and counts (the counts of worker 0 on entry) are
+ * copied, not computed again. */
+static void repeat_split(struct meld *M, uint64_t sp, const unsigned long *c1)
+{
+	size_t BP = M->o->B * M->P, KBP = M->o->K * BP;
+	size_t vs = M->o->B * M->m * 2 * M->J * M->n;
+	for (size_t j = 0; j < M->m; j++) {
+		memcpy(M->dlr + j * KBP + (sp - 1) * BP, M->dlr + j * KBP,
+		       BP * sizeof *M->dlr);
+		memcpy(M->dr + j * KBP + (sp - 1) * BP, M->dr + j * KBP,
+		       BP * sizeof *M->dr);
+	}
+	if (M->nsv > 1)
+		memcpy(M->v + (sp - 1) * vs, M->v, vs * sizeof *M->v);
+	for (size_t k = 0; k < M->m * MELD_C_N; k++)
+		M->cnt[k] += c1[k];
+	progress_add(&M->prog, M->o->B * M->n, 1);
+}
+
 static void run_mf(struct meld *M, size_t mi)
 {
+	unsigned long *c1 = M->cnt + M->nw * M->m * MELD_C_N;
 	M->mf = M->o->mf[mi];
-	memset(M->cnt, 0, M->nw * M->m * C_N * sizeof *M->cnt);
+	memset(M->cnt, 0, M->nw * M->m * MELD_C_N * sizeof *M->cnt);
 	for (uint64_t sp = 1; sp <= M->o->K; sp++) {
 		M->split = sp;
 		M->sv = M->nsv > 1 ? sp - 1 : 0;
+		if (sp > 1 && M->mf == 0) {
+			repeat_split(M, sp, c1);
+			continue;
+		}
+		pool_run(M->o->pool, M->n, label_task, M);
 		pool_run(M->o->pool, M->n * M->nblk, score_task, M);
 		pool_run(M->o->pool, M->o->B, test_task, M);
+		if (sp == 1) {  /* split 1's counts, summed over the workers */
+			memset(c1, 0, M->m * MELD_C_N * sizeof *c1);
+			for (size_t w = 0; w < M->nw; w++)
+				for (size_t k = 0; k < M->m * MELD_C_N; k++)
+					c1[k] += M->cnt[w * M->m * MELD_C_N + k];
+		}
 	}
 	if (M->o->images)
 		write_images(M, mi);
@@ -333,65 +264,59 @@ static void run_mf(struct meld *M, size_t mi)
 
 /* ---- set-up and the table ------------------------------------------------ */
 
-static void meld_init(struct meld *M, const struct scorer *s,
+static void meld_init(struct meld *M, const struct scorer *s0,
 		      const struct meld_labels *ml, const struct meld_opts *o)
 {
-	size_t md = s->max_docs ? s->max_docs : 1, q = 0, N;
+	const struct scorer *s;
+	size_t N;
 	memset(M, 0, sizeof *M);
-	M->s = s;
+	assert(s0->pool == 0);    /* --meld takes no --pool */
+	meld_scorer_init(&M->own, &M->mc, s0);
+	M->s = s = &M->own;
 	M->ml = ml;
 	M->o = o;
 	M->n = s->c->n;
 	M->J = s->nruns;
 	M->P = M->J * (M->J - 1) / 2;
 	M->nw = pool_size(o->pool);
-	M->nblk = (o->B + IBLOCK - 1) / IBLOCK;
+	M->nblk = (o->B + MELD_LANES - 1) / MELD_LANES;
 	M->slot = xcalloc(s->nslots, sizeof *M->slot);
 	for (size_t k = 0; k < s->nslots; k++)
 		if (s->slots[k].out == 0)   /* residuals are not scores */
 			M->slot[M->m++] = k;
-	M->pa = xcalloc(M->P ? M->P : 1, sizeof *M->pa);
-	M->pb = xcalloc(M->P ? M->P : 1, sizeof *M->pb);
-	for (size_t a = 0; a < M->J; a++)
-		for (size_t b = a + 1; b < M->J; b++, q++) {
-			M->pa[q] = a;
-			M->pb[q] = b;
-		}
-	M->df = (double)M->n - 1;
-	for (int k = 0; k < T_N && M->n >= 2; k++)
-		M->tc[k] = critical_t(thr[k], M->df);
+	meld_pairs_init(&M->mp, M->n, M->J);
 	M->nsv = o->images ? o->K : 1;
 	M->v = xcalloc(size_mul(size_mul(size_mul(M->nsv, o->B), M->m * 2),
 				size_mul(M->J, M->n)), sizeof *M->v);
-	M->cnt = xcalloc(size_mul(M->nw, M->m * C_N), sizeof *M->cnt);
+	/* the workers' counts, then split 1's (run_mf) */
+	M->cnt = xcalloc(size_mul(M->nw + 1, M->m * MELD_C_N), sizeof *M->cnt);
 	N = size_mul(size_mul(o->K, o->B), M->P);
 	M->dlr = xcalloc(size_mul(M->m, N ? N : 1), sizeof *M->dlr);
 	M->dr = xcalloc(size_mul(M->m, N ? N : 1), sizeof *M->dr);
 	M->res = xcalloc(size_mul(M->m, o->nmf * S_N), sizeof *M->res);
+	meld_scan_init(&M->ms, s, (const uint8_t *const *)ml->lab, o->seed,
+		       o->B, o->pool);
 	M->x = xcalloc(M->nw, sizeof *M->x);
 	for (size_t w = 0; w < M->nw; w++)
-		score_scratch_init(&M->x[w], s);
-	M->kb = xcalloc(M->nw, md);
-	M->lab = xcalloc(M->nw, md);
-	M->tmp = xcalloc(size_mul(M->nw, M->J * s->nslots), sizeof *M->tmp);
+		meld_scratch_init(&M->x[w], &M->ms);
+	M->tmp = xcalloc(size_mul(M->nw, 2 * MELD_LANES * M->J * s->nslots),
+			 sizeof *M->tmp);
 }
 
 static void meld_release(struct meld *M)
 {
 	for (size_t w = 0; w < M->nw; w++)
-		score_scratch_release(&M->x[w]);
+		meld_scratch_release(&M->x[w]);
 	free(M->x);
-	free(M->kb);
-	free(M->lab);
+	meld_scan_release(&M->ms);
 	free(M->tmp);
 	free(M->slot);
-	free(M->pa);
-	free(M->pb);
 	free(M->v);
 	free(M->cnt);
 	free(M->dlr);
 	free(M->dr);
 	free(M->res);
+	meld_scorer_release(&M->own, M->mc);
 }
 
 static const char *const stat_name[S_N] = {
@@ -467,7 +392,7 @@ int meld_print(FILE *f, const struct scorer *s, const struct meld_labels *ml,
 		for (size_t mi = 0; mi < o->nmf; mi++) {
 			const double *res = M.res + (j * o->nmf + mi) * S_N;
 			for (int k = 0; k < S_N; k++)
-				row(f, s->slots[M.slot[j]].name, o->mf_text[mi],
+				row(f, M.s->slots[M.slot[j]].name, o->mf_text[mi],
 				    stat_name[k], res[k],
 				    k == S_SELF_N || k == S_PAIRS_N || k == S_WINDOW_N,
 				    o->decimals);

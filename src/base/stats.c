@@ -192,6 +192,93 @@ double stats_quantile_select(double *x, size_t n, size_t from, double p)
 	return a + f * (b - a);
 }
 
+/* Put the order statistics of ranks r[0..nr) (distinct, ascending, in
+ * [lo, hi)) of x in their places: x[r[i]] the r[i]-th smallest, by
+ * selection in halves (the middle rank first, then each side within its
+ * bounds).  x[lo..hi) holds no value below one before lo or above one
+ * from hi on. */
+static void select_ranks(double *x, size_t lo, size_t hi, const size_t *r,
+			 size_t nr)
+{
+	size_t mid = nr / 2;
+	if (nr == 0)
+		return;
+	stats_select(x, hi, lo, r[mid], NULL);
+	select_ranks(x, lo, r[mid], r, mid);
+	select_ranks(x, r[mid] + 1, hi, r + mid + 1, nr - mid - 1);
+}
+
+#define DIGIT 16   /* bits of the first digit of stats_order_stats */
+
+/* A key of x whose unsigned order is the order of the doubles (x not
+ * NaN; -0 just below +0), without a branch on the sign (as random as the
+ * data). */
+static uint64_t order_key(double x)
+{
+	uint64_t u, top = (uint64_t)1 << 63;
+	memcpy(&u, &x, sizeof u);
+	return u ^ ((0 - (u >> 63)) | top);
+}
+
+/* The buckets (first DIGIT bits of the key) of ranks r[0..nr) from the
+ * counts h: for each distinct one, in bk[g], its count, the rank of its
+ * least value (base) and its place in the gathered values (off); returns
+ * how many, *tot the values to gather. */
+static size_t rank_buckets(const size_t *h, const size_t *r, size_t nr,
+			   size_t *bk, size_t *cnt, size_t *base, size_t *off,
+			   size_t *tot)
+{
+	size_t ng = 0, q = 0, cum = 0;
+	*tot = 0;
+	for (size_t b = 0; q < nr; cum += h[b++])
+		for (; q < nr && r[q] < cum + h[b]; q++)
+			if (ng == 0 || bk[ng - 1] != b) {
+				bk[ng] = b, cnt[ng] = h[b], base[ng] = cum;
+				off[ng++] = *tot;
+				*tot += h[b];
+			}
+	return ng;
+}
+
+void stats_order_stats(const double *x, size_t n, const size_t *r, size_t nr,
+		       double *v)
+{
+	size_t *h = xcalloc((size_t)1 << DIGIT, sizeof *h);
+	size_t *g5 = xcalloc(size_mul(5, nr ? nr : 1), sizeof *g5);
+	size_t *bk = g5, *cnt = g5 + nr, *base = g5 + 2 * nr, *off = g5 + 3 * nr;
+	size_t *rr = g5 + 4 * nr;      /* the ranks within the gathered */
+	size_t ng, tot;
+	double *buf;
+	for (size_t i = 0; i < n; i++)
+		h[order_key(x[i]) >> (64 - DIGIT)]++;
+	ng = rank_buckets(h, r, nr, bk, cnt, base, off, &tot);
+	memset(h, 0, ((size_t)1 << DIGIT) * sizeof *h);
+	for (size_t g = 0; g < ng; g++)      /* h[b]: 1 + where b goes next */
+		h[bk[g]] = off[g] + 1;
+	buf = xcalloc(tot ? tot : 1, sizeof *buf);
+	for (size_t i = 0; i < n; i++) {
+		size_t *to = &h[order_key(x[i]) >> (64 - DIGIT)];
+		if (*to)
+			buf[(*to)++ - 1] = x[i];
+	}
+	for (size_t q = 0, g = 0; q < nr; q++) {
+		while (r[q] >= base[g] + cnt[g])
+			g++;
+		rr[q] = off[g] + r[q] - base[g];
+	}
+	for (size_t g = 0, q = 0; g < ng; g++) {
+		size_t q0 = q;
+		while (q < nr && rr[q] < off[g] + cnt[g])
+			q++;
+		select_ranks(buf, off[g], off[g] + cnt[g], rr + q0, q - q0);
+	}
+	for (size_t q = 0; q < nr; q++)
+		v[q] = buf[rr[q]];
+	free(buf);
+	free(g5);
+	free(h);
+}
+
 /* The m smallest of x[0..n) (m <= n), ascending, into buf; with
  * largest, the m largest, descending. */
 static void tail_of(const double *x, size_t n, size_t m, int largest,

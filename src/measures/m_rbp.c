@@ -202,6 +202,7 @@ const struct measure_def measure_rbp_graded = {
 	.names = rbp_graded_names,
 	.setup = rbp_setup,
 	.judged_depth = MEASURE_DEPTH,
+	.spans_residual_only = 1,
 	.call_when_gain = 1,
 	.score = rbp_graded_score,
 };
@@ -215,5 +216,6 @@ const struct measure_def measure_rbp = {
 	.names = rbp_names,
 	.setup = rbp_setup,
 	.judged_depth = MEASURE_DEPTH,
+	.spans_residual_only = 1,
 	.score = rbp_score,
 };
