@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct strmap_chunk;
 
@@ -72,6 +73,30 @@ void strmap_prefetch(const struct strmap *m, uint64_t h, int stage);
 /* Renumber: the string with old id i gets id perm[i].  perm must be a
  * permutation of 0..n-1. */
 void strmap_permute(struct strmap *m, const uint32_t *perm);
+
+/* Whether the n bytes at a and b are equal: 8 at a time (the last 8 may
+ * overlap the ones before), inline, as most strings compared are equal
+ * docnos of 10 to 30 bytes (or qids and run tags). */
+static inline int strmap_same(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+	size_t i = 0;
+	if (n < 8) {
+		for (; i < n; i++)
+			if (a[i] != b[i])
+				return 0;
+		return 1;
+	}
+	for (; i + 8 < n; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y)
+			return 0;
+	}
+	memcpy(&x, a + n - 8, 8);
+	memcpy(&y, b + n - 8, 8);
+	return x == y;
+}
 
 static inline const char *strmap_str(const struct strmap *m, uint32_t id)
 {

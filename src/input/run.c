@@ -3,7 +3,9 @@
  *
  * Flow for one file: the reader hands over lines in blocks; each line is
  * split and checked and becomes a batch record pointing into the reader's
- * buffer; at each block end the batch is interned into the topics' document
+ * buffer (after the first line of a topic's block, the lines of the block
+ * are read at the speed of a scan by run_fast.c, and those of a topic not
+ * in the qrels only checked); at each block end the batch is interned into the topics' document
  * maps (one lock acquisition per stretch of lines of the same topic) and
  * appended as 48-byte entries (struct run_ent: key, docno prefix and
  * interned docno, id, line, topic).  At the end each topic's entries are
@@ -502,6 +504,7 @@ int run_load(struct run *r, struct collection *c, const struct run_opts *o,
 			if (run_parse_line(&L, line, len, &one) != 0 &&
 			    keep_line_error(d, &one, &nerr))
 				goto out;
+			run_fast_lines(&L);
 			continue;
 		}
 		flush_batch(&L);
