@@ -67,8 +67,8 @@ uint32_t strmap_find(const struct strmap *m, const char *s, size_t n,
  * entry's string when the hash matches.  A loop over many lookups calls
  * the stages for lookups some way ahead of the current one, so that the
  * cache misses of several lookups overlap.  Reads only what the stage
- * before brought in; never faults, never changes the map. */
-void strmap_prefetch(const struct strmap *m, uint64_t h, int stage);
+ * before brought in; never faults, never changes the map.  Inline, below
+ * (called three times for every line of every run). */
 
 /* Renumber: the string with old id i gets id perm[i].  perm must be a
  * permutation of 0..n-1. */
@@ -110,6 +110,26 @@ static inline const char *strmap_str(const struct strmap *m, uint32_t id)
 #else
 #define STRMAP_PREFETCH(p) ((void)(p))
 #endif
+
+/* strmap_prefetch, described above. */
+static inline void strmap_prefetch(const struct strmap *m, uint64_t h,
+				   int stage)
+{
+	uint32_t v;
+	if (!m->slot)
+		return;
+	if (stage == 0) {
+		STRMAP_PREFETCH(&m->slot[h & m->mask]);
+		return;
+	}
+	v = m->slot[h & m->mask];
+	if (!v)
+		return;
+	if (stage == 1)
+		STRMAP_PREFETCH(&m->ent[v - 1]);
+	else if (m->ent[v - 1].hash == h)
+		STRMAP_PREFETCH(m->ent[v - 1].str);
+}
 
 /* Ask for string id's bytes to be brought into the cache (a hint). */
 static inline void strmap_str_prefetch(const struct strmap *m, uint32_t id)

@@ -111,24 +111,6 @@ static void rehash(struct strmap *m, size_t nslots)
 }
 
 
-void strmap_prefetch(const struct strmap *m, uint64_t h, int stage)
-{
-	uint32_t v;
-	if (!m->slot)
-		return;
-	if (stage == 0) {
-		STRMAP_PREFETCH(&m->slot[slot_of(h, m->mask)]);
-		return;
-	}
-	v = m->slot[slot_of(h, m->mask)];
-	if (!v)
-		return;
-	if (stage == 1)
-		STRMAP_PREFETCH(&m->ent[v - 1]);
-	else if (m->ent[v - 1].hash == h)
-		STRMAP_PREFETCH(m->ent[v - 1].str);
-}
-
 uint32_t strmap_find(const struct strmap *m, const char *s, size_t n,
 		     uint64_t h)
 {
