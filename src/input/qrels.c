@@ -12,6 +12,7 @@
  */
 #include "collection.h"
 #include "lex.h"
+#include "pool.h"
 #include "reader.h"
 #include "xalloc.h"
 
@@ -149,8 +150,15 @@ static int parse_line(struct collection *c, struct qtopic **qt, size_t *qtcap,
 			"topic id 'all' is reserved for the mean over topics");
 		return -1;
 	}
-	tid = strmap_intern(&c->qids, fs.f[0], fs.len[0],
-			    strmap_key(fs.f[0], fs.len[0]), &added);
+	/* qrels hold a topic's lines together: most lines are of the topic
+	 * added last */
+	tid = c->qids.n - 1;
+	if (c->qids.n && strmap_len(&c->qids, tid) == fs.len[0] &&
+	    memcmp(strmap_str(&c->qids, tid), fs.f[0], fs.len[0]) == 0)
+		added = 0;
+	else
+		tid = strmap_intern(&c->qids, fs.f[0], fs.len[0],
+				    strmap_key(fs.f[0], fs.len[0]), &added);
 	if (added) {
 		xgrow(&c->topic, &c->n, tid + 1, sizeof *c->topic);
 		xgrow(qt, qtcap, tid + 1, sizeof **qt);
@@ -188,6 +196,34 @@ static int parse_line(struct collection *c, struct qtopic **qt, size_t *qtcap,
 	q->grade[did] = (int32_t)grade;
 	q->line[did] = r->line;
 	return 0;
+}
+
+/* Put the n items at g in cmp_gitem's order: grade descending, file
+ * order on ties.  Grades are mostly a few small numbers: a counting sort
+ * then (stable, so file order stays), else qsort. */
+static void sort_grades(struct gitem *g, uint32_t n)
+{
+	int32_t lo = INT32_MAX, hi = INT32_MIN;
+	uint32_t cnt[65] = { 0 };
+	struct gitem *tmp;
+	for (uint32_t j = 0; j < n; j++) {
+		lo = g[j].grade < lo ? g[j].grade : lo;
+		hi = g[j].grade > hi ? g[j].grade : hi;
+	}
+	if (n < 2 || (int64_t)hi - lo >= 64) {
+		qsort(g, n, sizeof *g, cmp_gitem);
+		return;
+	}
+	/* cnt[k + 1]: the items of grade hi - k; then where they start */
+	for (uint32_t j = 0; j < n; j++)
+		cnt[hi - g[j].grade + 1]++;
+	for (int k = 1; k < 65; k++)
+		cnt[k] += cnt[k - 1];
+	tmp = xcalloc(n, sizeof *tmp);
+	for (uint32_t j = 0; j < n; j++)
+		tmp[cnt[hi - g[j].grade]++] = g[j];
+	memcpy(g, tmp, n * sizeof *g);
+	free(tmp);
 }
 
 /* Renumber topics into natural order and each topic's judged documents into
@@ -230,7 +266,7 @@ static void finish(struct collection *c, struct qtopic *qt, int level)
 			g[j].grade = q2[i].grade[j];
 			g[j].old = j;
 		}
-		qsort(g, nj, sizeof *g, cmp_gitem);
+		sort_grades(g, nj);
 		t->grade = xcalloc(nj, sizeof *t->grade);
 		for (uint32_t j = 0; j < nj; j++) {
 			dp[g[j].old] = j;
@@ -320,19 +356,35 @@ out:
 	return rc;
 }
 
+/* collection_freeze of one topic. */
+static void freeze_topic(struct topic *t)
+{
+	if (t->hash) {        /* read frozen from a collection file */
+		strmap_release(&t->docs);   /* its docnos, if kept */
+		return;
+	}
+	t->n_docs = t->docs.n;
+	t->hash = xcalloc(t->n_docs, sizeof *t->hash);
+	for (uint32_t d = 0; d < t->n_docs; d++)
+		t->hash[d] = fnv1a64(strmap_str(&t->docs, d),
+				     strmap_len(&t->docs, d));
+	strmap_release(&t->docs);
+}
+
 void collection_freeze(struct collection *c)
 {
-	for (size_t i = 0; i < c->n; i++) {
-		struct topic *t = &c->topic[i];
-		if (t->hash) {        /* read frozen from a collection file */
-			strmap_release(&t->docs);   /* its docnos, if kept */
-			continue;
-		}
-		t->n_docs = t->docs.n;
-		t->hash = xcalloc(t->n_docs, sizeof *t->hash);
-		for (uint32_t d = 0; d < t->n_docs; d++)
-			t->hash[d] = fnv1a64(strmap_str(&t->docs, d),
-					     strmap_len(&t->docs, d));
-		strmap_release(&t->docs);
-	}
+	for (size_t i = 0; i < c->n; i++)
+		freeze_topic(&c->topic[i]);
+}
+
+static void freeze_task(void *ctx, size_t i, unsigned w)
+{
+	struct collection *c = ctx;
+	(void)w;
+	freeze_topic(&c->topic[i]);
+}
+
+void collection_freeze_on(struct collection *c, struct pool *p)
+{
+	pool_run(p, c->n, freeze_task, c);
 }
