@@ -22,8 +22,9 @@
 # 3. lines out of the ordinary deep inside blocks of unjudged (and judged)
 #    topics: 5 and 7 fields, a score "1.2.3" and "1e3", a control byte, a
 #    tag of its own, "\r\n", a comment, a bad rank with --order=rank, a
-#    qid that starts like the block's: the same messages at the same line
-#    numbers (and, by hand, the messages of the errors);
+#    qid that starts like the block's, blanks before and after the
+#    fields: the same messages at the same line numbers (and, by hand,
+#    the messages of the errors);
 # 4. blocks longer than the reader's buffers (64 KiB in a group, 1 MiB
 #    alone).
 set -u
@@ -158,6 +159,9 @@ spoil rk 406 50 '$4 = "x"'
 same "--order=rank, rank x on an unjudged line" -q --order=rank "$Q" @/rk @/r1
 message "rank x: the error at its line" "^cbeval: @/rk:$(line 406 50): rank 'x': not an integer"
 same "--order=file with the same file" -q --order=file "$Q" @/rk @/r1
+awk 'NR % 3 == 0 { $0 = $0 "   " } NR % 5 == 0 { $0 = "\t" $0 } { print }' \
+	"$T/f/r0" | put tb
+same "blanks before and after the fields of short lines" -q "$Q" @/tb @/r1
 spoil qd 402 25 '$1 = "4020"'
 same "a qid that starts as the block's" -q "$Q" @/qd @/r1
 spoil qn 402 25 '$1 = "404"'

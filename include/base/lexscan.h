@@ -79,7 +79,7 @@ static inline size_t lexscan_line(struct lexscan *s, size_t o,
 	size_t w = o / 64, nl, len;
 	unsigned b = (unsigned)(o % 64);
 	const struct lexscan_block *x, *y;
-	uint64_t in, bad, sep, s0, s1, s2, s3, s4, s5, e0, e1, e2, e3, e4;
+	uint64_t in, bad, sep, s0, s1, s2, s3, s4, s5, e0, e1, e2, e3, e4, e5;
 	if ((w < s->first || w + 1 >= s->first + s->nb) &&
 	    !lexscan_refill(s, w))
 		return 0;
@@ -115,6 +115,7 @@ static inline size_t lexscan_line(struct lexscan *s, size_t o,
 	e2 = e1 & (e1 - 1);
 	e3 = e2 & (e2 - 1);
 	e4 = e3 & (e3 - 1);
+	e5 = e4 & (e4 - 1);
 	f->s[0] = (uint8_t)__builtin_ctzll(s0);
 	f->s[1] = (uint8_t)__builtin_ctzll(s1);
 	f->s[2] = (uint8_t)__builtin_ctzll(s2);
@@ -126,7 +127,7 @@ static inline size_t lexscan_line(struct lexscan *s, size_t o,
 	f->e[2] = (uint8_t)__builtin_ctzll(e2);
 	f->e[3] = (uint8_t)__builtin_ctzll(e3);
 	f->e[4] = (uint8_t)__builtin_ctzll(e4);
-	f->e[5] = (uint8_t)len;
+	f->e[5] = (uint8_t)__builtin_ctzll(e5);   /* blanks may follow */
 	f->len = (uint8_t)len;
 	f->num = lexscan_window(x->num, y->num, b);
 	f->point = lexscan_window(x->point, y->point, b);

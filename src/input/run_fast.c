@@ -133,8 +133,8 @@ unsigned long run_fast_lines(struct load *L)
 	taglen = strlen(tag);
 	/* the qid is compared 8 bytes at a time from the start of a line
 	 * (L->lastq has 8 bytes and more), the tag by the 8 bytes that end
-	 * with the line (a line of six fields has 11 bytes at least) and
-	 * any bytes of it before those */
+	 * with it (six fields take 11 bytes at least) and any bytes of it
+	 * before those */
 	qt = head_test(qid, qlen);
 	tt = tail_test(tag, taglen);
 	/* run_parse_line refuses lines numbered past UINT32_MAX */
@@ -150,7 +150,7 @@ unsigned long run_fast_lines(struct load *L)
 		    !word_is(q, qt) ||
 		    (qlen > 8 && !strmap_same(q + 8, qid + 8, qlen - 8)) ||
 		    (size_t)(f.e[5] - f.s[5]) != taglen ||
-		    !word_is(q + f.len - 8, tt) ||
+		    !word_is(q + f.e[5] - 8, tt) ||
 		    (taglen > 8 && !strmap_same(q + f.s[5], tag, taglen - 8)) ||
 		    !fast_key(L, &sc, at, &f, topic >= 0, &key))
 			break;
