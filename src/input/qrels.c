@@ -115,6 +115,28 @@ void topic_count(struct topic *t, int level)
 	t->n_int = t->n_rel > t->n_pos ? t->n_rel : t->n_pos;
 }
 
+/* The topic of qid q (n bytes), added with its reading state when new. */
+static uint32_t topic_of(struct collection *c, struct qtopic **qt,
+			 size_t *qtcap, const char *q, size_t n)
+{
+	uint32_t tid = c->qids.n - 1;
+	int added;
+	/* qrels hold a topic's lines together: most lines are of the topic
+	 * added last */
+	if (c->qids.n && strmap_len(&c->qids, tid) == n &&
+	    memcmp(strmap_str(&c->qids, tid), q, n) == 0)
+		return tid;
+	tid = strmap_intern(&c->qids, q, n, strmap_key(q, n), &added);
+	if (added) {
+		xgrow(&c->topic, &c->n, tid + 1, sizeof *c->topic);
+		xgrow(qt, qtcap, tid + 1, sizeof **qt);
+		memset(&c->topic[tid], 0, sizeof c->topic[tid]);
+		memset(&(*qt)[tid], 0, sizeof (*qt)[tid]);
+		strmap_init(&c->topic[tid].docs);
+	}
+	return tid;
+}
+
 static int parse_line(struct collection *c, struct qtopic **qt, size_t *qtcap,
 		      const struct reader *r, char *line, size_t len,
 		      const struct qrels_opts *o, unsigned long *ndup,
@@ -150,22 +172,7 @@ static int parse_line(struct collection *c, struct qtopic **qt, size_t *qtcap,
 			"topic id 'all' is reserved for the mean over topics");
 		return -1;
 	}
-	/* qrels hold a topic's lines together: most lines are of the topic
-	 * added last */
-	tid = c->qids.n - 1;
-	if (c->qids.n && strmap_len(&c->qids, tid) == fs.len[0] &&
-	    memcmp(strmap_str(&c->qids, tid), fs.f[0], fs.len[0]) == 0)
-		added = 0;
-	else
-		tid = strmap_intern(&c->qids, fs.f[0], fs.len[0],
-				    strmap_key(fs.f[0], fs.len[0]), &added);
-	if (added) {
-		xgrow(&c->topic, &c->n, tid + 1, sizeof *c->topic);
-		xgrow(qt, qtcap, tid + 1, sizeof **qt);
-		memset(&c->topic[tid], 0, sizeof c->topic[tid]);
-		memset(&(*qt)[tid], 0, sizeof (*qt)[tid]);
-		strmap_init(&c->topic[tid].docs);
-	}
+	tid = topic_of(c, qt, qtcap, fs.f[0], fs.len[0]);
 	t = &c->topic[tid];
 	q = &(*qt)[tid];
 	did = strmap_intern(&t->docs, fs.f[2], fs.len[2],
