@@ -2,7 +2,8 @@
 # t_unjudged.sh - run lines read at the speed of a scan (src/input/
 # run_fast.c): the lines of a topic's block after its first, and above all
 # those of topics the qrels do not have, give what the slow way of reading
-# a line gives, results and messages, byte for byte.
+# a line gives, results and messages, byte for byte; and qrels lines,
+# which are scanned too (qrels.c, fast_lines).
 #
 # The slow reference: the same files with 64 blanks at the end of every
 # line (before any '\r').  A line of more than 63 bytes is never read by
@@ -26,7 +27,11 @@
 #    fields: the same messages at the same line numbers (and, by hand,
 #    the messages of the errors);
 # 4. blocks longer than the reader's buffers (64 KiB in a group, 1 MiB
-#    alone).
+#    alone);
+# 5. qrels lines, which lexscan reads too: a duplicate judgement deep in a
+#    topic (with and without --dedup), grades x, +2, 007, -1 and out of
+#    range, a line of 5 fields, a control byte, "\r\n" lines, interleaved
+#    topics.
 set -u
 . tests/lib.sh
 GEN=${GEN:-build/gen}
@@ -178,4 +183,34 @@ if "$GEN" -r 2 -t 4 -d 6000 -s 9 -P 20 -J 4 "$T/big" > /dev/null 2>&1; then
 else
 	nok "$GEN -d 6000 failed"
 fi
+# ---- 5. qrels lines (read by lexscan too) -----------------------------------
+Q=$T/g/qrels
+put q < "$Q"
+# qspoil NAME TOPIC K AWK: the qrels with the K-th line of TOPIC changed.
+qspoil() {
+	awk -v t="$2" -v k="$3" "\$1 == t && ++n == k { $4 } { print }" "$Q" | put "$1"
+}
+qline() { awk -v t="$1" -v k="$2" '$1 == t && ++n == k { print NR; exit }' "$Q"; }
+same "qrels as generated" -q @/q @/r0 @/r1
+qspoil qd 404 40 '$3 = "'"$(awk '$1 == 404 { n++ } n == 20 { print $3; exit }' "$Q")"'"'
+same "qrels: a duplicate judgement deep in a topic" -q @/qd @/r0
+message "qrels duplicate: the error at its line" "^cbeval: @/qd:$(qline 404 40): duplicate judgement of document"
+same "qrels: the duplicate with --dedup" -q --dedup @/qd @/r0
+qspoil qg 407 30 '$4 = "x"'
+same "qrels: a grade x" -q @/qg @/r0
+message "qrels grade x: the error at its line" "^cbeval: @/qg:$(qline 407 30): relevance grade 'x': not an integer"
+qspoil qo 407 30 '$4 = "2147483648"'
+same "qrels: a grade out of range" -q @/qo @/r0
+for g in +2 007 -1; do
+	qspoil qp 407 31 "\$4 = \"$g\""
+	same "qrels: a grade $g" -q @/qp @/r0
+done
+qspoil q5 410 12 '$0 = $0 " 5"'
+same "qrels: a line of 5 fields" -q @/q5 @/r0
+qspoil qc 410 12 'sub(/ 0 /, " \001 ")'
+same "qrels: a control byte" -q @/qc @/r0
+awk '{ printf "%s\r\n", $0 }' "$Q" | put qr
+same "qrels: \\r\\n lines" -q @/qr @/r0
+awk 'NR % 2 { print; next } { late = late $0 "\n" } END { printf "%s", late }' "$Q" | put qi
+same "qrels: interleaved topics" -q @/qi @/r0 @/r1
 exit $fail

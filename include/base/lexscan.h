@@ -1,6 +1,6 @@
 /*
- * lexscan.h - short lines of six fields (run lines) split at the speed of
- * a scan.
+ * lexscan.h - short lines of six fields (run lines) or four (qrels lines)
+ * split at the speed of a scan.
  *
  * The bytes of a buffer are classified 64 at a time into bit masks - the
  * newlines, the separators (space, tab), the bytes a line may not hold
@@ -24,9 +24,10 @@
 
 #define LEXSCAN_BLOCKS 16
 
-/* A line of six fields: field i is the bytes [s[i], e[i]) of the line;
- * bit k of num is set when byte k of the line is a digit or a point, of
- * point when it is a point (bits past the line's end are for nothing). */
+/* A line of six fields (or four): field i is the bytes [s[i], e[i]) of
+ * the line; bit k of num is set when byte k of the line is a digit or a
+ * point, of point when it is a point (bits past the line's end are for
+ * nothing). */
 struct lex_line6 {
 	uint8_t s[6], e[6];
 	uint8_t len;            /* the line's length, without "\r\n" */
@@ -68,18 +69,20 @@ static inline uint64_t lexscan_window(uint64_t lo, uint64_t hi, unsigned b)
 /* The line that starts at offset o of the scanned bytes: it runs to the
  * first '\n' after o.  Returns its length with the '\n' (1..64), f set,
  * when the line is at most 63 bytes before its '\n' and, without a '\r'
- * just before the '\n', holds no control byte but tabs and has exactly 6
- * fields, as lex_split would split it; else 0
- * - not such a line, or fewer than 128 bytes from o's block to the end of
- * the bytes (the last line or two of a buffer) - and the caller takes
- * the line the usual way.  Inline: called for nearly every run line. */
+ * just before the '\n', holds no control byte but tabs and has exactly
+ * nf fields (4, a qrels line, or 6, a run line; fields nf.. of f are
+ * not set), as lex_split would split it; else 0 - not such a line, or
+ * fewer than 128 bytes from o's block to the end of the bytes (the last
+ * line or two of a buffer) - and the caller takes the line the usual
+ * way.  Inline: called for nearly every line of every run, with nf a
+ * constant. */
 static inline size_t lexscan_line(struct lexscan *s, size_t o,
-				  struct lex_line6 *f)
+				  struct lex_line6 *f, int nf)
 {
 	size_t w = o / 64, nl, len;
 	unsigned b = (unsigned)(o % 64);
 	const struct lexscan_block *x, *y;
-	uint64_t in, bad, sep, s0, s1, s2, s3, s4, s5, e0, e1, e2, e3, e4, e5;
+	uint64_t in, bad, sep, st[6], en[6];
 	if ((w < s->first || w + 1 >= s->first + s->nb) &&
 	    !lexscan_refill(s, w))
 		return 0;
@@ -101,33 +104,36 @@ static inline size_t lexscan_line(struct lexscan *s, size_t o,
 	sep = (lexscan_window(x->sep, y->sep, b) & in) | ~in;
 	/* a field starts at a non-separator after a separator (or at 0) and
 	 * ends at a separator after a non-separator; each start has its end,
-	 * as the bits past the line are separators */
-	s0 = ~sep & ((sep << 1) | 1);
-	e0 = sep & ~(sep << 1) & ~(uint64_t)1;
-	s1 = s0 & (s0 - 1);
-	s2 = s1 & (s1 - 1);
-	s3 = s2 & (s2 - 1);
-	s4 = s3 & (s3 - 1);
-	s5 = s4 & (s4 - 1);
-	if (s5 == 0 || (s5 & (s5 - 1)) != 0)    /* not six fields */
-		return 0;
-	e1 = e0 & (e0 - 1);
-	e2 = e1 & (e1 - 1);
-	e3 = e2 & (e2 - 1);
-	e4 = e3 & (e3 - 1);
-	e5 = e4 & (e4 - 1);
-	f->s[0] = (uint8_t)__builtin_ctzll(s0);
-	f->s[1] = (uint8_t)__builtin_ctzll(s1);
-	f->s[2] = (uint8_t)__builtin_ctzll(s2);
-	f->s[3] = (uint8_t)__builtin_ctzll(s3);
-	f->s[4] = (uint8_t)__builtin_ctzll(s4);
-	f->s[5] = (uint8_t)__builtin_ctzll(s5);
-	f->e[0] = (uint8_t)__builtin_ctzll(e0);
-	f->e[1] = (uint8_t)__builtin_ctzll(e1);
-	f->e[2] = (uint8_t)__builtin_ctzll(e2);
-	f->e[3] = (uint8_t)__builtin_ctzll(e3);
-	f->e[4] = (uint8_t)__builtin_ctzll(e4);
-	f->e[5] = (uint8_t)__builtin_ctzll(e5);   /* blanks may follow */
+	 * as the bits past the line are separators.  st[i]: the starts from
+	 * the i-th on, written out (nf is a constant) */
+	st[0] = ~sep & ((sep << 1) | 1);
+	en[0] = sep & ~(sep << 1) & ~(uint64_t)1;
+	st[1] = st[0] & (st[0] - 1);
+	st[2] = st[1] & (st[1] - 1);
+	st[3] = st[2] & (st[2] - 1);
+	st[4] = st[3] & (st[3] - 1);
+	st[5] = st[4] & (st[4] - 1);
+	if (st[nf - 1] == 0 || (st[nf - 1] & (st[nf - 1] - 1)) != 0)
+		return 0;                       /* not nf fields */
+	en[1] = en[0] & (en[0] - 1);
+	en[2] = en[1] & (en[1] - 1);
+	en[3] = en[2] & (en[2] - 1);
+	en[4] = en[3] & (en[3] - 1);
+	en[5] = en[4] & (en[4] - 1);
+	f->s[0] = (uint8_t)__builtin_ctzll(st[0]);
+	f->s[1] = (uint8_t)__builtin_ctzll(st[1]);
+	f->s[2] = (uint8_t)__builtin_ctzll(st[2]);
+	f->s[3] = (uint8_t)__builtin_ctzll(st[3]);
+	f->e[0] = (uint8_t)__builtin_ctzll(en[0]);
+	f->e[1] = (uint8_t)__builtin_ctzll(en[1]);
+	f->e[2] = (uint8_t)__builtin_ctzll(en[2]);
+	f->e[3] = (uint8_t)__builtin_ctzll(en[3]);  /* blanks may follow */
+	if (nf == 6) {
+		f->s[4] = (uint8_t)__builtin_ctzll(st[4]);
+		f->s[5] = (uint8_t)__builtin_ctzll(st[5]);
+		f->e[4] = (uint8_t)__builtin_ctzll(en[4]);
+		f->e[5] = (uint8_t)__builtin_ctzll(en[5]);
+	}
 	f->len = (uint8_t)len;
 	f->num = lexscan_window(x->num, y->num, b);
 	f->point = lexscan_window(x->point, y->point, b);

@@ -7,11 +7,15 @@
  * first byte is '#' are skipped.  The same (qid, docno) twice is an error
  * naming both lines unless --dedup, which keeps the first.
  *
+ * Lines after the first of a topic are split by lexscan when they are
+ * short and plain (fast_lines), as parse_line would take them.
+ *
  * Memory: the judged documents are held once, interned per topic; a
  * temporary array of line numbers is freed at the end.
  */
 #include "collection.h"
 #include "lex.h"
+#include "lexscan.h"
 #include "pool.h"
 #include "reader.h"
 #include "xalloc.h"
@@ -233,6 +237,69 @@ static void sort_grades(struct gitem *g, uint32_t n)
 	free(tmp);
 }
 
+/* After a line read by parse_line: take the lines that follow it in the
+ * reader's buffer for as long as they are lines of the topic added last,
+ * each of a new document and with a grade lex_long takes - what
+ * parse_line would take without a word - as it takes them, split by
+ * lexscan (lexscan.h).  Anything else (another topic, a duplicate, a
+ * long or bad line, the buffer's last lines) is left to parse_line.
+ * Returns the lines taken. */
+static unsigned long fast_lines(struct collection *c, struct qtopic *qt,
+				struct reader *r)
+{
+	struct lexscan sc;
+	struct topic *t;
+	struct qtopic *q;
+	const char *qid, *p, *why;
+	size_t qlen, avail, at = 0;
+	unsigned long n = 0;
+	uint32_t tid;
+	if (c->qids.n == 0)
+		return 0;
+	tid = c->qids.n - 1;
+	t = &c->topic[tid];
+	q = &qt[tid];
+	qid = strmap_str(&c->qids, tid);
+	qlen = strmap_len(&c->qids, tid);
+	p = reader_ahead(r, &avail);
+	lexscan_init(&sc, p, avail);
+	for (;; n++) {
+		struct lex_line6 f;
+		const char *l = p + at;
+		size_t k = lexscan_line(&sc, at, &f, 4);
+		uint32_t did;
+		long grade;
+		int added;
+		if (k == 0 || f.s[0] != 0 || f.e[0] != qlen ||
+		    !strmap_same(l, qid, qlen))
+			break;
+		/* a grade is mostly one digit */
+		if (f.e[3] - f.s[3] == 1 && l[f.s[3]] >= '0' && l[f.s[3]] <= '9')
+			grade = l[f.s[3]] - '0';
+		else if (lex_long(l + f.s[3], (size_t)(f.e[3] - f.s[3]),
+				  -INT32_MAX, INT32_MAX, &grade, &why) != 0)
+			break;
+		did = strmap_intern(&t->docs, l + f.s[2],
+				    (size_t)(f.e[2] - f.s[2]),
+				    strmap_key(l + f.s[2],
+					       (size_t)(f.e[2] - f.s[2])),
+				    &added);
+		if (!added)     /* a duplicate: changed nothing */
+			break;
+		if (did >= q->cap) {
+			size_t cap = q->cap;
+			xgrow(&q->grade, &cap, (size_t)did + 1, sizeof *q->grade);
+			q->line = xreallocarray(q->line, cap, sizeof *q->line);
+			q->cap = cap;
+		}
+		q->grade[did] = (int32_t)grade;
+		q->line[did] = r->line + n + 1;
+		at += k;
+	}
+	reader_skip(r, at, n);
+	return n;
+}
+
 /* Renumber topics into natural order and each topic's judged documents into
  * grade-descending order; fill the id-layout counts. */
 static void finish(struct collection *c, struct qtopic *qt, int level)
@@ -331,6 +398,7 @@ int qrels_load(struct collection *c, const char *path,
 			       sizeof dupmsg, &one) != 0 &&
 		    keep_line_error(d, &one, &nerr))
 			goto out;
+		fast_lines(c, qt, &r);
 	}
 	if (nerr)
 		goto out;

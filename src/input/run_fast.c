@@ -145,7 +145,7 @@ unsigned long run_fast_lines(struct load *L)
 		struct lex_line6 f;
 		const char *q = p + at;
 		double key = 0;
-		size_t k = lexscan_line(&sc, at, &f);
+		size_t k = lexscan_line(&sc, at, &f, 6);
 		if (k == 0 || f.s[0] != 0 || f.e[0] != qlen ||
 		    !word_is(q, qt) ||
 		    (qlen > 8 && !strmap_same(q + 8, qid + 8, qlen - 8)) ||
