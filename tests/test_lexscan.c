@@ -5,11 +5,11 @@
  *
  * 1. 40 buffers of 3,000 random lines each, most of them run lines (qid
  *    Q0 docno rank score tag) or qrels lines (qid 0 docno grade) and the
- *    others spoiled - a field more or less, a control byte, DEL, a '\r' before the '\n' or elsewhere,
- *    tabs and runs of blanks, leading and trailing blanks, a line of 64
- *    bytes and more, an empty line, no '\n' at the end - each buffer
- *    allocated to its size, so that a read past it is caught by the
- *    address sanitizer.  Every line that starts where the scan can see
+ *    others spoiled - a field more or less, a control byte, DEL, a '\r'
+ *    before the '\n' or elsewhere, tabs and runs of blanks, leading and
+ *    trailing blanks, a line of 64 bytes and more, an empty line, no '\n'
+ *    at the end - each buffer allocated to its size, so that a read past
+ *    it is caught by the address sanitizer.  Every line that starts where the scan can see
  *    128 bytes is split by lexscan_line and by lex_split: lexscan_line
  *    must take exactly the lines of at most 63 bytes before their '\n'
  *    that lex_split splits (without a '\r' before the '\n') into six
