@@ -9,12 +9,12 @@
  *    before the '\n' or elsewhere, tabs and runs of blanks, leading and
  *    trailing blanks, a line of 64 bytes and more, an empty line, no '\n'
  *    at the end - each buffer allocated to its size, so that a read past
- *    it is caught by the address sanitizer.  Every line that starts where the scan can see
- *    128 bytes is split by lexscan_line and by lex_split: lexscan_line
- *    must take exactly the lines of at most 63 bytes before their '\n'
- *    that lex_split splits (without a '\r' before the '\n') into six
- *    fields (four, for qrels lines) without a control byte, with the
- *    same fields;
+ *    it is caught by the address sanitizer.  Every line that starts
+ *    where the scan can see 128 bytes is split by lexscan_line and by
+ *    lex_split: lexscan_line must take exactly the lines of at most 63
+ *    bytes before their '\n' that lex_split splits (without a '\r'
+ *    before the '\n') into six fields (four, for qrels lines) without a
+ *    control byte, with the same fields;
  * 2. lexscan_plain on those lines' score and rank fields, and 200,000
  *    random number texts: when it says 1, lex_double (lex_long) must
  *    take the text, and lexscan_value must give lex_double's double bit
