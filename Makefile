@@ -126,8 +126,13 @@ check-valgrind: cbeval
 check-scale: cbeval
 	sh tests/scale.sh
 
+# The benchmark (tests/bench.sh): figures beside the targets of the speed
+# issue; bench-large: -b 10000 on the bench collection (about 20 s).
 bench: cbeval build/gen
 	sh tests/bench.sh
+
+bench-large: cbeval build/gen
+	sh tests/bench.sh large
 
 # The manual: cbeval(1) and its topic pages (cbeval-*.7), each into the
 # man directory of its section.
@@ -155,4 +160,4 @@ uninstall:
 clean:
 	rm -rf build cbeval
 
-.PHONY: check all test figures check-valgrind check-scale bench fuzz fuzz-smoke install uninstall clean
+.PHONY: check all test figures check-valgrind check-scale bench bench-large fuzz fuzz-smoke install uninstall clean

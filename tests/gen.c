@@ -15,7 +15,10 @@
  * graded qrels (0..3) judged, with a little assessor noise, over the union
  * of every run's top POOLDEPTH documents per topic.  Every topic has at
  * least one relevant document and relevant documents outside a run's
- * ranking are common.
+ * ranking are common.  With -J N only every N-th topic (401, 401 + N,
+ * ...) is judged: the runs' lines of the others name topics the qrels do
+ * not have, as in the TREC Deep Learning tracks, where about three
+ * quarters of the topics of a run are never judged.
  *
  * The model: each topic has 20*DOCS candidate documents, each with a
  * latent grade (mostly 0; 0.05% to 1.2% of them, depending on the topic,
@@ -31,12 +34,15 @@
  * files are byte-identical on any machine.  Existing files in OUTDIR/runs
  * that the current arguments do not name are left alone.
  *
- * Usage: gen [-r RUNS] [-t TOPICS] [-d DOCS] [-s SEED] [-P POOLDEPTH] OUTDIR
+ * Usage: gen [-r RUNS] [-t TOPICS] [-d DOCS] [-s SEED] [-P POOLDEPTH]
+ *            [-J N] OUTDIR
  *   -r RUNS       number of systems (default 10)
  *   -t TOPICS     number of topics (default 20)
  *   -d DOCS       documents retrieved per topic by every run (default 1000)
  *   -s SEED       seed, 0..2^64-1 (default 1)
  *   -P POOLDEPTH  judging pool depth (default 100)
+ *   -J N          judge only topics 0, N, 2N, ... of the runs (default 1:
+ *                 every topic); the runs are the same whatever N
  * Exit status 0 on success, 1 on a usage error, 2 on an I/O or memory error.
  */
 #include <errno.h>
@@ -408,7 +414,7 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"usage: %s [-r RUNS] [-t TOPICS] [-d DOCS] [-s SEED] "
-		"[-P POOLDEPTH] OUTDIR\n", prog);
+		"[-P POOLDEPTH] [-J N] OUTDIR\n", prog);
 	exit(1);
 }
 
@@ -479,7 +485,7 @@ static int cmp_judged(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-	long runs = 10, topics = 20, docs = 1000, pool = 100;
+	long runs = 10, topics = 20, docs = 1000, pool = 100, judge_every = 1;
 	uint64_t seed = 1;
 	const char *outdir = NULL;
 	int i;
@@ -498,7 +504,7 @@ int main(int argc, char **argv)
 			outdir = argv[++i];
 			continue;
 		}
-		if (strchr("rtdsP", a[1]) == NULL)
+		if (strchr("rtdsPJ", a[1]) == NULL)
 			usage();
 		if (a[2] != '\0')
 			v = a + 2;
@@ -511,6 +517,7 @@ int main(int argc, char **argv)
 		case 't': topics = parse_long("-t", v, 1, MAX_TOPICS); break;
 		case 'd': docs = parse_long("-d", v, 1, MAX_DOCS); break;
 		case 'P': pool = parse_long("-P", v, 1, MAX_POOL); break;
+		case 'J': judge_every = parse_long("-J", v, 1, MAX_TOPICS); break;
 		default: seed = parse_seed(v); break;
 		}
 	}
@@ -596,7 +603,8 @@ int main(int argc, char **argv)
 	}
 
 	/* Qrels: the pool, judged with the latent grade and a little assessor
-	 * noise, sorted by docno within each topic. */
+	 * noise, sorted by docno within each topic; with -J, of every
+	 * judge_every-th topic only. */
 	snprintf(path, plen, "%s/qrels", outdir);
 	FILE *f = fopen(path, "wb");
 	if (!f) {
@@ -609,6 +617,8 @@ int main(int argc, char **argv)
 		uint64_t akey = stream_key(seed, 6, (uint64_t)t, 0);
 		size_t nj = 0, best = 0;
 		int nrel = 0, bestg = -1;
+		if (t % judge_every != 0)
+			continue;
 		for (size_t c = 0; c < tp->n; c++) {
 			if (!tp->c[c].pooled)
 				continue;

@@ -17,9 +17,17 @@
  *    above 0x7f, and now and then a control byte or DEL), each split in
  *    place in a buffer that ends with the line, so that a read past its
  *    end is caught under the address sanitizer.
+ *
+ * lex_long reads up to 18 digits itself, strtol the longer:
+ * 5. 200,000 random texts of up to 24 bytes (digits, mostly, a sign, now
+ *    and then a stray byte) in random ranges: the value, or the refusal
+ *    and its reason, of the reading with strtol below.
  */
 #include "check.h"
 #include "lex.h"
+
+#include <errno.h>
+#include <limits.h>
 
 #include <stdint.h>
 #include <stdio.h>
@@ -112,6 +120,80 @@ static int split_agrees(int n)
 	return 1;
 }
 
+/* lex_long's answer as strtol gives it: 0 with *out, or -1 with *why. */
+static int long_by_strtol(const char *s, size_t n, long lo, long hi,
+			  long *out, const char **why)
+{
+	char buf[32], *end;
+	size_t i = n && (s[0] == '-' || s[0] == '+');
+	long v;
+	if (n == 0 || n >= sizeof buf) {
+		*why = n == 0 ? "not an integer" : "out of range";
+		for (; n && i < n; i++)
+			if (s[i] < '0' || s[i] > '9')
+				*why = "not an integer";
+		return -1;
+	}
+	if (i == n) {
+		*why = "not an integer";
+		return -1;
+	}
+	for (; i < n; i++)
+		if (s[i] < '0' || s[i] > '9') {
+			*why = "not an integer";
+			return -1;
+		}
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	errno = 0;
+	v = strtol(buf, &end, 10);
+	if (errno == ERANGE || v < lo || v > hi) {
+		*why = "out of range";
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* Section 5: lex_long against long_by_strtol.  Returns 1 when they agree
+ * on every text. */
+static int lex_long_agrees(void)
+{
+	static const long bounds[] = { 0, 1, 9, -1, -9, 100, -100, INT32_MAX,
+		-INT32_MAX, 1L << 53, -(1L << 53), LONG_MAX, LONG_MIN };
+	uint64_t z = 99;
+	for (int k = 0; k < 200000; k++) {
+		char t[32];
+		size_t n = 0, nd;
+		long lo, hi, a = 0, b = 0;
+		const char *wa = "", *wb = "";
+		int ra, rb;
+		z = z * 6364136223846793005ULL + 1442695040888963407ULL;
+		nd = (size_t)(z >> 59) % 25;
+		if ((z >> 20) % 4 == 0)
+			t[n++] = (z >> 22) % 2 ? '-' : '+';
+		for (size_t i = 0; i < nd && n < 24; i++) {
+			z = z * 6364136223846793005ULL + 1442695040888963407ULL;
+			t[n++] = (z >> 40) % 50 ? (char)('0' + (z >> 33) % 10) : 'x';
+		}
+		lo = bounds[(z >> 8) % 13];
+		hi = bounds[(z >> 12) % 13];
+		if (lo > hi) {
+			long x = lo;
+			lo = hi;
+			hi = x;
+		}
+		ra = lex_long(t, n, lo, hi, &a, &wa);
+		rb = long_by_strtol(t, n, lo, hi, &b, &wb);
+		if (ra != rb || (ra == 0 && a != b) || (ra && strcmp(wa, wb))) {
+			printf("# lex_long(%.*s, %ld, %ld): %d %ld %s, strtol %d %ld %s\n",
+			       (int)n, t, lo, hi, ra, a, wa, rb, b, wb);
+			return 0;
+		}
+	}
+	return 1;
+}
+
 int main(void)
 {
 	static const char *const hand[] = {
@@ -179,5 +261,7 @@ int main(void)
 
 	CHECK(split_agrees(300000),
 	      "lex_split splits 300000 random lines of 0 to 100 bytes as the byte loop does");
+	CHECK(lex_long_agrees(),
+	      "lex_long reads 200000 random texts as strtol does (value, range, reason)");
 	return check_exit();
 }

@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct strmap_chunk;
 
@@ -66,12 +67,36 @@ uint32_t strmap_find(const struct strmap *m, const char *s, size_t n,
  * entry's string when the hash matches.  A loop over many lookups calls
  * the stages for lookups some way ahead of the current one, so that the
  * cache misses of several lookups overlap.  Reads only what the stage
- * before brought in; never faults, never changes the map. */
-void strmap_prefetch(const struct strmap *m, uint64_t h, int stage);
+ * before brought in; never faults, never changes the map.  Inline, below
+ * (called three times for every line of every run). */
 
 /* Renumber: the string with old id i gets id perm[i].  perm must be a
  * permutation of 0..n-1. */
 void strmap_permute(struct strmap *m, const uint32_t *perm);
+
+/* Whether the n bytes at a and b are equal: 8 at a time (the last 8 may
+ * overlap the ones before), inline, as most strings compared are equal
+ * docnos of 10 to 30 bytes (or qids and run tags). */
+static inline int strmap_same(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+	size_t i = 0;
+	if (n < 8) {
+		for (; i < n; i++)
+			if (a[i] != b[i])
+				return 0;
+		return 1;
+	}
+	for (; i + 8 < n; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y)
+			return 0;
+	}
+	memcpy(&x, a + n - 8, 8);
+	memcpy(&y, b + n - 8, 8);
+	return x == y;
+}
 
 static inline const char *strmap_str(const struct strmap *m, uint32_t id)
 {
@@ -85,6 +110,26 @@ static inline const char *strmap_str(const struct strmap *m, uint32_t id)
 #else
 #define STRMAP_PREFETCH(p) ((void)(p))
 #endif
+
+/* strmap_prefetch, described above. */
+static inline void strmap_prefetch(const struct strmap *m, uint64_t h,
+				   int stage)
+{
+	uint32_t v;
+	if (!m->slot)
+		return;
+	if (stage == 0) {
+		STRMAP_PREFETCH(&m->slot[h & m->mask]);
+		return;
+	}
+	v = m->slot[h & m->mask];
+	if (!v)
+		return;
+	if (stage == 1)
+		STRMAP_PREFETCH(&m->ent[v - 1]);
+	else if (m->ent[v - 1].hash == h)
+		STRMAP_PREFETCH(m->ent[v - 1].str);
+}
 
 /* Ask for string id's bytes to be brought into the cache (a hint). */
 static inline void strmap_str_prefetch(const struct strmap *m, uint32_t id)

@@ -84,6 +84,24 @@ static inline uint64_t reader_le(const unsigned char *p, int bytes)
 		x = (x << 8) | p[i];
 	return x;
 }
+/* For a caller that scans lines itself, after the first line: the bytes
+ * read but not yet returned, *n of them at the pointer returned (they
+ * stay until the next call of reader_next); reader_skip then passes over
+ * the first bytes of them, which must be whole lines, lines of them, as
+ * if reader_next had returned those lines. */
+static inline const char *reader_ahead(const struct reader *r, size_t *n)
+{
+	*n = r->len - r->pos;
+	return r->buf + r->pos;
+}
+
+static inline void reader_skip(struct reader *r, size_t bytes,
+			       unsigned long lines)
+{
+	r->pos += bytes;
+	r->line += lines;
+}
+
 /* Allow the buffer space of every line returned so far to be reused. */
 void reader_release(struct reader *r);
 /* Close the file and reap any child; safe after an error. */

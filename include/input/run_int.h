@@ -74,6 +74,12 @@ void run_order_ranking(enum run_order order, struct run_ent *e, size_t n);
  * run line of a topic in the qrels; comments, empty lines and lines of
  * other topics add none.  Returns 0, or -1 with d set for a bad line. */
 int run_parse_line(struct load *L, char *line, size_t len, struct diag *d);
+/* After a line read by run_parse_line: take the lines that follow it in
+ * the reader's buffer for as long as they are lines of the same qid that
+ * run_parse_line would take without a word, as it would take them (a
+ * record in the batch for a topic in the qrels, nothing for another; see
+ * run_fast.c).  Returns the lines taken. */
+unsigned long run_fast_lines(struct load *L);
 /* Intern the n records at b, all of topic t, whose lock the caller holds,
  * appending their entries to L->s->ent (L->nent). */
 void run_intern_recs(struct load *L, const struct rec *b, size_t n,

@@ -192,11 +192,25 @@ int lex_long(const char *s, size_t n, long lo, long hi, long *out,
 		*why = "not an integer";
 		return -1;
 	}
-	for (; i < n; i++)
-		if (buf[i] < '0' || buf[i] > '9') {
+	for (size_t k = i; k < n; k++)
+		if (buf[k] < '0' || buf[k] > '9') {
 			*why = "not an integer";
 			return -1;
 		}
+	if (n - i <= 18) {
+		/* what strtol gives, without it: at most 18 digits fit */
+		long long x = 0;
+		for (; i < n; i++)
+			x = x * 10 + (buf[i] - '0');
+		if (buf[0] == '-')
+			x = -x;
+		if (x < lo || x > hi) {
+			*why = "out of range";
+			return -1;
+		}
+		*out = (long)x;
+		return 0;
+	}
 	errno = 0;
 	v = strtol(buf, &end, 10);
 	if (end != buf + n) {

@@ -53,30 +53,6 @@ uint64_t strmap_key(const char *s, size_t n)
 	return mix64(h);
 }
 
-/* Whether the n bytes at a and b are equal: 8 at a time (the last 8 may
- * overlap the ones before), inline, as most strings compared are equal
- * docnos of 10 to 30 bytes. */
-static inline int same_bytes(const char *a, const char *b, size_t n)
-{
-	uint64_t x, y;
-	size_t i = 0;
-	if (n < 8) {
-		for (; i < n; i++)
-			if (a[i] != b[i])
-				return 0;
-		return 1;
-	}
-	for (; i + 8 < n; i += 8) {
-		memcpy(&x, a + i, 8);
-		memcpy(&y, b + i, 8);
-		if (x != y)
-			return 0;
-	}
-	memcpy(&x, a + n - 8, 8);
-	memcpy(&y, b + n - 8, 8);
-	return x == y;
-}
-
 static size_t slot_of(uint64_t h, size_t mask)
 {
 	return (size_t)h & mask;
@@ -135,24 +111,6 @@ static void rehash(struct strmap *m, size_t nslots)
 }
 
 
-void strmap_prefetch(const struct strmap *m, uint64_t h, int stage)
-{
-	uint32_t v;
-	if (!m->slot)
-		return;
-	if (stage == 0) {
-		STRMAP_PREFETCH(&m->slot[slot_of(h, m->mask)]);
-		return;
-	}
-	v = m->slot[slot_of(h, m->mask)];
-	if (!v)
-		return;
-	if (stage == 1)
-		STRMAP_PREFETCH(&m->ent[v - 1]);
-	else if (m->ent[v - 1].hash == h)
-		STRMAP_PREFETCH(m->ent[v - 1].str);
-}
-
 uint32_t strmap_find(const struct strmap *m, const char *s, size_t n,
 		     uint64_t h)
 {
@@ -164,7 +122,7 @@ uint32_t strmap_find(const struct strmap *m, const char *s, size_t n,
 			return UINT32_MAX;
 		v--;
 		if (m->ent[v].hash == h && m->ent[v].len == n &&
-		    same_bytes(m->ent[v].str, s, n))
+		    strmap_same(m->ent[v].str, s, n))
 			return v;
 	}
 }
@@ -182,7 +140,7 @@ uint32_t strmap_intern(struct strmap *m, const char *s, size_t n, uint64_t h,
 			break;
 		v--;
 		if (m->ent[v].hash == h && m->ent[v].len == n &&
-		    same_bytes(m->ent[v].str, s, n)) {
+		    strmap_same(m->ent[v].str, s, n)) {
 			*added = 0;
 			return v;
 		}

@@ -521,7 +521,7 @@ int eval_main(const struct options *given, struct diag *d)
 		goto out;
 	}
 	status = EXIT_DATA;
-	collection_freeze(&c);
+	collection_freeze_on(&c, pool);
 
 	nkept = in.n;
 	if (o->top)

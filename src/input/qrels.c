@@ -7,11 +7,16 @@
  * first byte is '#' are skipped.  The same (qid, docno) twice is an error
  * naming both lines unless --dedup, which keeps the first.
  *
+ * Lines after the first of a topic are split by lexscan when they are
+ * short and plain (fast_lines), as parse_line would take them.
+ *
  * Memory: the judged documents are held once, interned per topic; a
  * temporary array of line numbers is freed at the end.
  */
 #include "collection.h"
 #include "lex.h"
+#include "lexscan.h"
+#include "pool.h"
 #include "reader.h"
 #include "xalloc.h"
 
@@ -114,6 +119,28 @@ void topic_count(struct topic *t, int level)
 	t->n_int = t->n_rel > t->n_pos ? t->n_rel : t->n_pos;
 }
 
+/* The topic of qid q (n bytes), added with its reading state when new. */
+static uint32_t topic_of(struct collection *c, struct qtopic **qt,
+			 size_t *qtcap, const char *q, size_t n)
+{
+	uint32_t tid = c->qids.n - 1;
+	int added;
+	/* qrels hold a topic's lines together: most lines are of the topic
+	 * added last */
+	if (c->qids.n && strmap_len(&c->qids, tid) == n &&
+	    memcmp(strmap_str(&c->qids, tid), q, n) == 0)
+		return tid;
+	tid = strmap_intern(&c->qids, q, n, strmap_key(q, n), &added);
+	if (added) {
+		xgrow(&c->topic, &c->n, tid + 1, sizeof *c->topic);
+		xgrow(qt, qtcap, tid + 1, sizeof **qt);
+		memset(&c->topic[tid], 0, sizeof c->topic[tid]);
+		memset(&(*qt)[tid], 0, sizeof (*qt)[tid]);
+		strmap_init(&c->topic[tid].docs);
+	}
+	return tid;
+}
+
 static int parse_line(struct collection *c, struct qtopic **qt, size_t *qtcap,
 		      const struct reader *r, char *line, size_t len,
 		      const struct qrels_opts *o, unsigned long *ndup,
@@ -149,15 +176,7 @@ static int parse_line(struct collection *c, struct qtopic **qt, size_t *qtcap,
 			"topic id 'all' is reserved for the mean over topics");
 		return -1;
 	}
-	tid = strmap_intern(&c->qids, fs.f[0], fs.len[0],
-			    strmap_key(fs.f[0], fs.len[0]), &added);
-	if (added) {
-		xgrow(&c->topic, &c->n, tid + 1, sizeof *c->topic);
-		xgrow(qt, qtcap, tid + 1, sizeof **qt);
-		memset(&c->topic[tid], 0, sizeof c->topic[tid]);
-		memset(&(*qt)[tid], 0, sizeof (*qt)[tid]);
-		strmap_init(&c->topic[tid].docs);
-	}
+	tid = topic_of(c, qt, qtcap, fs.f[0], fs.len[0]);
 	t = &c->topic[tid];
 	q = &(*qt)[tid];
 	did = strmap_intern(&t->docs, fs.f[2], fs.len[2],
@@ -188,6 +207,97 @@ static int parse_line(struct collection *c, struct qtopic **qt, size_t *qtcap,
 	q->grade[did] = (int32_t)grade;
 	q->line[did] = r->line;
 	return 0;
+}
+
+/* Put the n items at g in cmp_gitem's order: grade descending, file
+ * order on ties.  Grades are mostly a few small numbers: a counting sort
+ * then (stable, so file order stays), else qsort. */
+static void sort_grades(struct gitem *g, uint32_t n)
+{
+	int32_t lo = INT32_MAX, hi = INT32_MIN;
+	uint32_t cnt[65] = { 0 };
+	struct gitem *tmp;
+	for (uint32_t j = 0; j < n; j++) {
+		lo = g[j].grade < lo ? g[j].grade : lo;
+		hi = g[j].grade > hi ? g[j].grade : hi;
+	}
+	if (n < 2 || (int64_t)hi - lo >= 64) {
+		qsort(g, n, sizeof *g, cmp_gitem);
+		return;
+	}
+	/* cnt[k + 1]: the items of grade hi - k; then where they start */
+	for (uint32_t j = 0; j < n; j++)
+		cnt[hi - g[j].grade + 1]++;
+	for (int k = 1; k < 65; k++)
+		cnt[k] += cnt[k - 1];
+	tmp = xcalloc(n, sizeof *tmp);
+	for (uint32_t j = 0; j < n; j++)
+		tmp[cnt[hi - g[j].grade]++] = g[j];
+	memcpy(g, tmp, n * sizeof *g);
+	free(tmp);
+}
+
+/* After a line read by parse_line: take the lines that follow it in the
+ * reader's buffer for as long as they are lines of the topic added last,
+ * each of a new document and with a grade lex_long takes - what
+ * parse_line would take without a word - as it takes them, split by
+ * lexscan (lexscan.h).  Anything else (another topic, a duplicate, a
+ * long or bad line, the buffer's last lines) is left to parse_line.
+ * Returns the lines taken. */
+static unsigned long fast_lines(struct collection *c, struct qtopic *qt,
+				struct reader *r)
+{
+	struct lexscan sc;
+	struct topic *t;
+	struct qtopic *q;
+	const char *qid, *p, *why;
+	size_t qlen, avail, at = 0;
+	unsigned long n = 0;
+	uint32_t tid;
+	if (c->qids.n == 0)
+		return 0;
+	tid = c->qids.n - 1;
+	t = &c->topic[tid];
+	q = &qt[tid];
+	qid = strmap_str(&c->qids, tid);
+	qlen = strmap_len(&c->qids, tid);
+	p = reader_ahead(r, &avail);
+	lexscan_init(&sc, p, avail);
+	for (;; n++) {
+		struct lex_line6 f;
+		const char *l = p + at;
+		size_t k = lexscan_line(&sc, at, &f, 4);
+		uint32_t did;
+		long grade;
+		int added;
+		if (k == 0 || f.s[0] != 0 || f.e[0] != qlen ||
+		    !strmap_same(l, qid, qlen))
+			break;
+		/* a grade is mostly one digit */
+		if (f.e[3] - f.s[3] == 1 && l[f.s[3]] >= '0' && l[f.s[3]] <= '9')
+			grade = l[f.s[3]] - '0';
+		else if (lex_long(l + f.s[3], (size_t)(f.e[3] - f.s[3]),
+				  -INT32_MAX, INT32_MAX, &grade, &why) != 0)
+			break;
+		did = strmap_intern(&t->docs, l + f.s[2],
+				    (size_t)(f.e[2] - f.s[2]),
+				    strmap_key(l + f.s[2],
+					       (size_t)(f.e[2] - f.s[2])),
+				    &added);
+		if (!added)     /* a duplicate: changed nothing */
+			break;
+		if (did >= q->cap) {
+			size_t cap = q->cap;
+			xgrow(&q->grade, &cap, (size_t)did + 1, sizeof *q->grade);
+			q->line = xreallocarray(q->line, cap, sizeof *q->line);
+			q->cap = cap;
+		}
+		q->grade[did] = (int32_t)grade;
+		q->line[did] = r->line + n + 1;
+		at += k;
+	}
+	reader_skip(r, at, n);
+	return n;
 }
 
 /* Renumber topics into natural order and each topic's judged documents into
@@ -230,7 +340,7 @@ static void finish(struct collection *c, struct qtopic *qt, int level)
 			g[j].grade = q2[i].grade[j];
 			g[j].old = j;
 		}
-		qsort(g, nj, sizeof *g, cmp_gitem);
+		sort_grades(g, nj);
 		t->grade = xcalloc(nj, sizeof *t->grade);
 		for (uint32_t j = 0; j < nj; j++) {
 			dp[g[j].old] = j;
@@ -288,6 +398,7 @@ int qrels_load(struct collection *c, const char *path,
 			       sizeof dupmsg, &one) != 0 &&
 		    keep_line_error(d, &one, &nerr))
 			goto out;
+		fast_lines(c, qt, &r);
 	}
 	if (nerr)
 		goto out;
@@ -320,19 +431,35 @@ out:
 	return rc;
 }
 
+/* collection_freeze of one topic. */
+static void freeze_topic(struct topic *t)
+{
+	if (t->hash) {        /* read frozen from a collection file */
+		strmap_release(&t->docs);   /* its docnos, if kept */
+		return;
+	}
+	t->n_docs = t->docs.n;
+	t->hash = xcalloc(t->n_docs, sizeof *t->hash);
+	for (uint32_t d = 0; d < t->n_docs; d++)
+		t->hash[d] = fnv1a64(strmap_str(&t->docs, d),
+				     strmap_len(&t->docs, d));
+	strmap_release(&t->docs);
+}
+
 void collection_freeze(struct collection *c)
 {
-	for (size_t i = 0; i < c->n; i++) {
-		struct topic *t = &c->topic[i];
-		if (t->hash) {        /* read frozen from a collection file */
-			strmap_release(&t->docs);   /* its docnos, if kept */
-			continue;
-		}
-		t->n_docs = t->docs.n;
-		t->hash = xcalloc(t->n_docs, sizeof *t->hash);
-		for (uint32_t d = 0; d < t->n_docs; d++)
-			t->hash[d] = fnv1a64(strmap_str(&t->docs, d),
-					     strmap_len(&t->docs, d));
-		strmap_release(&t->docs);
-	}
+	for (size_t i = 0; i < c->n; i++)
+		freeze_topic(&c->topic[i]);
+}
+
+static void freeze_task(void *ctx, size_t i, unsigned w)
+{
+	struct collection *c = ctx;
+	(void)w;
+	freeze_topic(&c->topic[i]);
+}
+
+void collection_freeze_on(struct collection *c, struct pool *p)
+{
+	pool_run(p, c->n, freeze_task, c);
 }

@@ -3,7 +3,9 @@
  *
  * Flow for one file: the reader hands over lines in blocks; each line is
  * split and checked and becomes a batch record pointing into the reader's
- * buffer; at each block end the batch is interned into the topics' document
+ * buffer (after the first line of a topic's block, the lines of the block
+ * are read at the speed of a scan by run_fast.c, and those of a topic not
+ * in the qrels only checked); at each block end the batch is interned into the topics' document
  * maps (one lock acquisition per stretch of lines of the same topic) and
  * appended as 48-byte entries (struct run_ent: key, docno prefix and
  * interned docno, id, line, topic).  At the end each topic's entries are
@@ -296,6 +298,35 @@ void run_list_names(char *buf, size_t sz, const char *const *names,
 		snprintf(buf + o, sz - o, " and %zu more", n - 10);
 }
 
+/* The classification of one ranking of n ids of topic tp, appended at
+ * inter + *ni and jspan + 2 * *ns, which have room for n and for n + 2
+ * pairs.  Without a branch on an id (whether a document is judged is as
+ * good as random along a ranking): every step writes where an entry
+ * would go and moves the count when it does go (the slots past the
+ * last are scratch); a span's end is written as n when it opens and
+ * moved back when it closes. */
+static void classify_ranking(const uint32_t *ids, size_t n,
+			     const struct topic *tp, uint32_t *inter,
+			     size_t *ni, uint32_t *jspan, size_t *ns)
+{
+	size_t a = *ni, b = *ns;
+	unsigned in = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned judged = ids[i] < tp->n_judged;
+		unsigned open = judged & (in ^ 1), close = (judged ^ 1) & in;
+		inter[a] = (uint32_t)i;
+		a += ids[i] < tp->n_int;
+		jspan[2 * b] = (uint32_t)i;            /* start, if it opens */
+		jspan[2 * b + 1] = (uint32_t)n;
+		b += open;
+		/* the open span's end, or a slot past the spans */
+		jspan[close ? 2 * b - 1 : 2 * b + 1] = (uint32_t)i;
+		in = judged;
+	}
+	*ni = a;
+	*ns = b;
+}
+
 /* Fill the static classification of every ranking (see run.h). */
 void run_classify(struct run *r, const struct collection *c)
 {
@@ -303,32 +334,13 @@ void run_classify(struct run *r, const struct collection *c)
 	r->inter_off = xcalloc(nt + 1, sizeof *r->inter_off);
 	r->jspan_off = xcalloc(nt + 1, sizeof *r->jspan_off);
 	for (size_t t = 0; t < nt; t++) {
-		const struct topic *tp = &c->topic[t];
-		const uint32_t *ids = r->ids + r->off[t];
 		size_t n = r->off[t + 1] - r->off[t];
-		int in = 0;
 		r->inter_off[t] = ni;
 		r->jspan_off[t] = ns;
-		for (size_t i = 0; i < n; i++) {
-			int judged = ids[i] < tp->n_judged;
-			if (ids[i] < tp->n_int) {
-				if (ni == icap)
-					xgrow(&r->inter, &icap, ni + 1,
-					      sizeof *r->inter);
-				r->inter[ni++] = (uint32_t)i;
-			}
-			if (judged && !in) {
-				if (2 * ns + 2 > scap)
-					xgrow(&r->jspan, &scap, 2 * ns + 2,
-					      sizeof *r->jspan);
-				r->jspan[2 * ns] = (uint32_t)i;
-				r->jspan[2 * ns + 1] = (uint32_t)n;
-				ns++;
-			} else if (!judged && in) {
-				r->jspan[2 * ns - 1] = (uint32_t)i;
-			}
-			in = judged;
-		}
+		xgrow(&r->inter, &icap, ni + n + 1, sizeof *r->inter);
+		xgrow(&r->jspan, &scap, 2 * (ns + n + 2), sizeof *r->jspan);
+		classify_ranking(r->ids + r->off[t], n, &c->topic[t], r->inter,
+				 &ni, r->jspan, &ns);
 	}
 	r->inter_off[nt] = ni;
 	r->jspan_off[nt] = ns;
@@ -502,6 +514,7 @@ int run_load(struct run *r, struct collection *c, const struct run_opts *o,
 			if (run_parse_line(&L, line, len, &one) != 0 &&
 			    keep_line_error(d, &one, &nerr))
 				goto out;
+			run_fast_lines(&L);
 			continue;
 		}
 		flush_batch(&L);
