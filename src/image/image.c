@@ -19,6 +19,9 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define IMAGE_HAVE_WIDE 1
 #include <immintrin.h>
+/* Thresholds fill_wide counts without a branch (image_fn_init asserts
+ * that there are as many below 2^53). */
+#define IMAGE_WIDE_THR 6
 #endif
 
 void image_fn_init(struct image_fn *f)
@@ -38,51 +41,54 @@ void image_fn_init(struct image_fn *f)
 	/* Every x < 2^53 satisfies x < F(k) = 1 at k = nthr. */
 	f->nthr = k;
 #ifdef IMAGE_HAVE_WIDE
+	assert(f->nthr >= IMAGE_WIDE_THR);
 	f->wide = __builtin_cpu_supports("avx512f") &&
 		  __builtin_cpu_supports("avx512dq");
 #endif
 }
 
 #ifdef IMAGE_HAVE_WIDE
-/* image_fill_lanes with 8 lanes, none of them the root: out[i * 8 + l] =
- * image_k(f, hash[i], key[l]), image_k's mix and threshold walk done in
- * the 8 lanes of one vector. */
+/* image_fill_lanes with lanes a multiple of 8, none of them the root:
+ * out[i * lanes + l] = image_k(f, hash[i], key[l]), image_k's mix and
+ * threshold count done for 8 lanes in one vector.  The first six
+ * thresholds are counted without a branch (k <= 5 for 99.94% of draws,
+ * so that a vector of 8 rarely needs more); the walk beyond them, in the
+ * lanes that passed the sixth, only then. */
 __attribute__((target("avx512f,avx512dq")))
-static void fill8_wide(const struct image_fn *f, const uint64_t *key,
-		       const uint64_t *hash, size_t n, uint8_t *out)
+static void fill_wide(const struct image_fn *f, const uint64_t *key,
+		      size_t lanes, const uint64_t *hash, size_t n,
+		      uint8_t *out)
 {
-	const __m512i kv = _mm512_loadu_si512((const void *)key);
 	const __m512i c1 = _mm512_set1_epi64((long long)0xbf58476d1ce4e5b9ULL);
 	const __m512i c2 = _mm512_set1_epi64((long long)0x94d049bb133111ebULL);
 	const __m512i one = _mm512_set1_epi64(1);
-	const __m512i t0 = _mm512_set1_epi64((long long)f->thr[0]);
-	const __m512i t1 = _mm512_set1_epi64((long long)f->thr[1]);
-	const __m512i t2 = _mm512_set1_epi64((long long)f->thr[2]);
-	const __m512i t3 = _mm512_set1_epi64((long long)f->thr[3]);
-	for (size_t i = 0; i < n; i++) {
-		__m512i z = _mm512_xor_si512(_mm512_set1_epi64((long long)hash[i]), kv);
-		__m512i k;
-		__mmask8 go;
-		z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 30));
-		z = _mm512_mullo_epi64(z, c1);
-		z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 27));
-		z = _mm512_mullo_epi64(z, c2);
-		z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 31));
-		z = _mm512_srli_epi64(z, 11);
-		/* the first four thresholds counted, then the walk beyond
-		 * them in the lanes that passed the fourth */
-		k = _mm512_maskz_mov_epi64(_mm512_cmpge_epu64_mask(z, t0), one);
-		k = _mm512_mask_add_epi64(k, _mm512_cmpge_epu64_mask(z, t1), k, one);
-		k = _mm512_mask_add_epi64(k, _mm512_cmpge_epu64_mask(z, t2), k, one);
-		go = _mm512_cmpge_epu64_mask(z, t3);
-		k = _mm512_mask_add_epi64(k, go, k, one);
-		for (int j = 4; go && j < f->nthr; j++) {
-			go = _mm512_mask_cmpge_epu64_mask(
-				go, z, _mm512_set1_epi64((long long)f->thr[j]));
-			k = _mm512_mask_add_epi64(k, go, k, one);
+	__m512i t[IMAGE_WIDE_THR];
+	for (int j = 0; j < IMAGE_WIDE_THR; j++)
+		t[j] = _mm512_set1_epi64((long long)f->thr[j]);
+	for (size_t g = 0; g < lanes; g += 8) {
+		const __m512i kv = _mm512_loadu_si512((const void *)(key + g));
+		for (size_t i = 0; i < n; i++) {
+			__m512i z = _mm512_xor_si512(_mm512_set1_epi64((long long)hash[i]), kv);
+			__m512i k = _mm512_setzero_si512();
+			__mmask8 go;
+			z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 30));
+			z = _mm512_mullo_epi64(z, c1);
+			z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 27));
+			z = _mm512_mullo_epi64(z, c2);
+			z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 31));
+			z = _mm512_srli_epi64(z, 11);
+			for (int j = 0; j < IMAGE_WIDE_THR; j++)
+				k = _mm512_mask_add_epi64(k, _mm512_cmpge_epu64_mask(z, t[j]),
+							  k, one);
+			go = _mm512_cmpge_epu64_mask(z, t[IMAGE_WIDE_THR - 1]);
+			for (int j = IMAGE_WIDE_THR; go && j < f->nthr; j++) {
+				go = _mm512_mask_cmpge_epu64_mask(
+					go, z, _mm512_set1_epi64((long long)f->thr[j]));
+				k = _mm512_mask_add_epi64(k, go, k, one);
+			}
+			_mm_storel_epi64((__m128i *)(void *)(out + i * lanes + g),
+					 _mm512_cvtepi64_epi8(k));
 		}
-		_mm_storel_epi64((__m128i *)(void *)(out + i * 8),
-				 _mm512_cvtepi64_epi8(k));
 	}
 }
 #endif
@@ -97,8 +103,8 @@ void image_fill_lanes(const struct image_fn *f, uint64_t seed, uint64_t b0,
 	for (size_t l = 0; l < lanes; l++)
 		key[l] = image_key(seed, l < nb ? b0 + l : b0);
 #ifdef IMAGE_HAVE_WIDE
-	if (f->wide && lanes == 8 && !root) {
-		fill8_wide(f, key, hash, n, out);
+	if (f->wide && lanes % 8 == 0 && !root) {
+		fill_wide(f, key, lanes, hash, n, out);
 		return;
 	}
 #endif

@@ -4,6 +4,7 @@
  *        (relevant documents in positions 1..i) / i.
  * trec_eval: map.
  */
+#include "lanes.h"
 #include "measure.h"
 
 #include <stdio.h>
@@ -44,6 +45,68 @@ static void ap_score(const struct measure *m, const struct ranked *r,
 	out[0] = sum / (double)ti->R;
 }
 
+#ifdef MEASURE_HAVE_LANES
+/* Into v, the count of relevant copies so far (c before the hit) of
+ * each copy j of a hit whose copies cm lists (lanes.h), as a double, in
+ * ranked_lanes.cq's order; returns v past them. */
+LANES_TARGET
+static double *ap_counts(__m512i c, uint16_t m, unsigned j, double *v)
+{
+	struct lanes_pd cj = lanes_u32(lanes_plus(c, (int)j + 1));
+	__mmask8 lo = (__mmask8)m, hi = (__mmask8)(m >> 8);
+	_mm512_storeu_pd(v, _mm512_maskz_compress_pd(lo, cj.v[0]));
+	v += __builtin_popcount(lo);
+	_mm512_storeu_pd(v, _mm512_maskz_compress_pd(hi, cj.v[1]));
+	return v + __builtin_popcount(hi);
+}
+
+/* ap_score in MEASURE_LANES images (lanes.h): each copy's term c / pos
+ * (c the lane's count of relevant copies so far, this one included):
+ * the counts listed copy by copy, then divided by the positions in one
+ * pass over the copies, then the terms added lane by lane. */
+LANES_TARGET
+static void ap_score_lanes(const struct measure *m, const struct ranked_lanes *r,
+			   const struct topic_image *const *ti,
+			   const double *const *prep, double *out)
+{
+	const uint32_t nrel = ti[0]->t->n_rel;
+	const size_t nq = r->cqo[r->n];
+	__m512i c = _mm512_setzero_si512();
+	struct lanes_pd sum = lanes_zero();
+	double R[MEASURE_LANES];
+	(void)m;
+	(void)prep;
+	for (size_t i = 0; i < r->n; i++) {
+		uint32_t id = r->ids[r->hit[i]];
+		const uint16_t *cm = r->cm + r->cmo[i];
+		size_t nj = r->cmo[i + 1] - r->cmo[i];
+		double *v = r->cv + r->cqo[i];
+		if (id >= nrel)
+			continue;
+		_Static_assert(MEASURE_LANES_COPIES == 4, "four copies unrolled");
+		v = ap_counts(c, cm[0], 0, v);
+		v = ap_counts(c, cm[1], 1, v);
+		v = ap_counts(c, cm[2], 2, v);
+		v = ap_counts(c, cm[3], 3, v);
+		for (unsigned j = MEASURE_LANES_COPIES; j < nj; j++)
+			v = ap_counts(c, cm[j], j, v);
+		c = _mm512_add_epi32(c, _mm512_cvtepu8_epi32(lanes_k(r, id)));
+	}
+	for (size_t w = 0; w < nq; w += 8) {
+		__mmask8 in = lanes_chunk(w, nq);
+		__m512d pos = _mm512_cvtepu32_pd(lanes_plus8(lanes_cq(r, w, in), 1));
+		_mm512_storeu_pd(r->cv + w, _mm512_maskz_div_pd(
+			in, _mm512_loadu_pd(r->cv + w), pos));
+	}
+	for (size_t i = 0; i < r->n; i++)
+		if (r->ids[r->hit[i]] < nrel)
+			sum = lanes_add_copies(sum, r, i, r->cv + r->cqo[i]);
+	for (size_t l = 0; l < MEASURE_LANES; l++)
+		R[l] = (double)ti[l]->R;
+	lanes_store(out, lanes_div(sum, lanes_load(R)));
+}
+#endif
+
 const struct measure_def measure_ap = {
 	.trec_order = TREC_ORDER_MAP,
 	.name = "AP",
@@ -54,4 +117,7 @@ const struct measure_def measure_ap = {
 	.names = ap_names,
 	.copies = 1,
 	.score = ap_score,
+#ifdef MEASURE_HAVE_LANES
+	.score_lanes = ap_score_lanes,
+#endif
 };

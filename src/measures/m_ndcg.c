@@ -8,6 +8,7 @@
  *   document of grade >= -l but some of positive grade is scored
  *   (call_when_gain).  trec_eval: ndcg_cut_k.
  */
+#include "lanes.h"
 #include "measure.h"
 #include "xalloc.h"
 
@@ -72,6 +73,80 @@ static void ndcg_score(const struct measure *m, const struct ranked *r,
 	out[0] = idcg > 0 ? dcg / idcg : 0;
 }
 
+#ifdef MEASURE_HAVE_LANES
+/* Into r->cv, for every copy of every hit, ndcg_score's term g / disc
+ * where the copy is within the cutoff kc, else 0, g being what r->cv
+ * holds there: the discount from the table where the position is in it
+ * (always, unless k passes TAB_MAX), else computed. */
+LANES_TARGET
+static void ndcg_copies(const struct measure *m, const struct ranked_lanes *r,
+			uint64_t kc)
+{
+	const size_t b = r->cqo[r->n];
+	for (size_t v = 0; v < b; v += 8) {
+		__mmask8 in = lanes_chunk(v, b), tab;
+		__m256i q = lanes_cq(r, v, in);
+		__m512d disc;
+		in &= lanes_before8(q, kc);
+		tab = in & lanes_before8(q, m->ntab);
+		disc = _mm512_mask_i32gather_pd(_mm512_set1_pd(1), tab, q, m->tab, 8);
+		if (tab != in) {
+			uint32_t qq[8];
+			double dd[8];
+			_mm256_storeu_si256((void *)qq, q);
+			_mm512_storeu_pd(dd, disc);
+			for (unsigned l = 0; l < 8; l++)
+				if ((in & ~tab) >> l & 1)
+					dd[l] = ndcg_disc(m, (uint64_t)qq[l] + 1);
+			disc = _mm512_loadu_pd(dd);
+		}
+		_mm512_storeu_pd(r->cv + v, _mm512_maskz_div_pd(
+			in, _mm512_loadu_pd(r->cv + v), disc));
+	}
+}
+
+/* ndcg_score in MEASURE_LANES images (lanes.h): the grade of every hit of
+ * positive gain at each of its copies, then the terms of the copies in
+ * one pass, then added lane by lane. */
+LANES_TARGET
+static void ndcg_score_lanes(const struct measure *m,
+			     const struct ranked_lanes *r,
+			     const struct topic_image *const *ti,
+			     const double *const *prep, double *out)
+{
+	const struct topic *t = ti[0]->t;
+	const uint64_t kc = (uint64_t)m->k;
+	struct lanes_pd dcg = lanes_zero(), idcg;
+	double id[MEASURE_LANES];
+	for (size_t i = 0; i < r->n; i++) {
+		uint32_t h = r->ids[r->hit[i]];
+		size_t a = r->cqo[i], b = r->cqo[i + 1];
+		__m512d g;
+		if (h >= t->n_pos)
+			continue;
+		/* two vectors cover the copies of most hits (those of 16
+		 * lanes: 16 on average) */
+		g = _mm512_set1_pd((double)t->grade[h]);
+		for (size_t v = a; v < a + 32 || v < b; v += 8)
+			_mm512_storeu_pd(r->cv + v, g);
+	}
+	ndcg_copies(m, r, kc);
+	for (size_t i = 0; i < r->n; i++) {
+		uint32_t e = r->hit[i], h = r->ids[e];
+		if (!lanes_before(lanes_plus(lanes_pos(r, e), -1), kc))
+			break;
+		if (h >= t->n_pos)
+			continue;
+		dcg = lanes_add_copies(dcg, r, i, r->cv + r->cqo[i]);
+	}
+	for (size_t l = 0; l < MEASURE_LANES; l++)
+		id[l] = prep[l][0];
+	idcg = lanes_load(id);
+	lanes_store(out, lanes_blend(lanes_zero(), lanes_lt(lanes_zero(), idcg),
+				     lanes_div(dcg, idcg)));
+}
+#endif
+
 const struct measure_def measure_ndcg = {
 	.trec_order = TREC_ORDER_NDCG_CUT,
 	.name = "nDCG",
@@ -84,4 +159,7 @@ const struct measure_def measure_ndcg = {
 	.prep = ndcg_prep,
 	.copies = 1,
 	.score = ndcg_score,
+#ifdef MEASURE_HAVE_LANES
+	.score_lanes = ndcg_score_lanes,
+#endif
 };
