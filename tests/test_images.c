@@ -418,10 +418,11 @@ static double check_aggregates(const struct scorer *s, const double *agg,
 /* The values of score_topic_images for a few runs of consecutive images
  * (more than SCORE_LANES, as many, fewer, with and without the root)
  * against score_topic_image one image at a time: the count of values
- * that are not the same double.  Side by side both ways: where the
+ * that are not the same double.  Side by side three ways: where the
  * processor has AVX-512 (scorer.wide_lanes), with the scan's vector
- * loops and the measures' score_lanes, and with the plain loops and
- * every measure image by image. */
+ * loops and the measures' score_lanes, with positions in 16 bits where
+ * they fit (scorer.pos16: every collection here) and in 32 bits, and
+ * with the plain loops and every measure image by image. */
 static long lanes_differ(const struct scorer *s, struct score_scratch *x)
 {
 	enum { RUNS = 5 };
@@ -430,12 +431,14 @@ static long lanes_differ(const struct scorer *s, struct score_scratch *x)
 	size_t block = s->nruns * s->nslots;
 	double *one = xcalloc(block, sizeof *one);
 	double *many = xcalloc(block * 37, sizeof *many);
-	struct scorer plain = *s;
+	struct scorer plain = *s, wide32 = *s;
+	const struct scorer *way[3] = { s, &wide32, &plain };
 	long bad = 0;
 	plain.wide_lanes = 0;
+	wide32.pos16 = 0;
 	for (size_t t = 0; t < s->c->n; t++)
-		for (size_t c = 0; c < 2 * RUNS; c++) {
-			score_topic_images(c < RUNS ? s : &plain, t, from[c % RUNS],
+		for (size_t c = 0; c < 3 * RUNS; c++) {
+			score_topic_images(way[c / RUNS], t, from[c % RUNS],
 					   count[c % RUNS], x, many);
 			for (uint64_t i = 0; i < count[c % RUNS]; i++) {
 				score_topic_image(s, t, from[c % RUNS] + i, x, one);
@@ -455,8 +458,8 @@ static long lanes_differ(const struct scorer *s, struct score_scratch *x)
 static long copies_differ(const struct scan_layout *l, struct score_scratch *x,
 			  uint32_t *cq, uint32_t *cqo, uint16_t *cm, uint32_t *cmo)
 {
-	scan_copies_lanes(1, l, x->PL, x->kL, x->cq, x->cqo, x->cm, x->cmo);
-	scan_copies_lanes(0, l, x->PL, x->kL, cq, cqo, cm, cmo);
+	scan_copies_lanes(1, l, x->PL, 0, x->kL, x->cq, x->cqo, x->cm, x->cmo);
+	scan_copies_lanes(0, l, x->PL, 0, x->kL, cq, cqo, cm, cmo);
 	return memcmp(cqo, x->cqo, (l->ni + 1) * sizeof *cqo) != 0 ||
 	       memcmp(cmo, x->cmo, (l->ni + 1) * sizeof *cmo) != 0 ||
 	       memcmp(cq, x->cq, cqo[l->ni] * sizeof *cq) != 0 ||
@@ -642,7 +645,7 @@ static void exactness(const char *label, const char *const *specs,
 	      "fast images equal explicitly written images (%s): %d collections, %ld values (%ld zero), worst %.3g (case %d)",
 	      label, cases, compared, rzero, worst, worst_case);
 	CHECK(lanes_bad == 0,
-	      "(%s) images scored side by side (score_topic_images: 0..10, 1..3, 5..20, 17..53, 3..4; AVX-512 and measures side by side, and plain) equal images scored one by one, bit for bit: %ld differ",
+	      "(%s) images scored side by side (score_topic_images: 0..10, 1..3, 5..20, 17..53, 3..4; AVX-512 and measures side by side, positions in 16 and 32 bits, and plain) equal images scored one by one, bit for bit: %ld differ",
 	      label, lanes_bad);
 	if (spans_n)
 		CHECK(spans_bad == 0,

@@ -69,6 +69,8 @@ struct scorer {
 	size_t max_docs;        /* most documents of any topic */
 	size_t max_spans;       /* most stretches of judged entries in a ranking */
 	size_t max_hits;        /* most hits (inter entries) in a ranking */
+	int pos16;              /* positions fit 16 bits: 1 + IMAGE_KMAX *
+				   max_ranking <= 65535 */
 	int wide_lanes;         /* score_topic_images may use AVX-512: the
 				   scan's vector loops and the measures'
 				   score_lanes (set by scorer_init from the

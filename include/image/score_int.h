@@ -78,17 +78,23 @@ size_t scan_positions(const struct scan_layout *l, uint64_t depth,
  * [0, i] in every lane; scan_lane_stop gives lane j's own i. */
 size_t scan_positions_lanes(int wide, const struct scan_layout *l,
 			    uint64_t depth, const uint8_t *kL, uint32_t *PL);
+/* The same in 16-bit numbers, for rankings where no position passes
+ * 65535 (1 + IMAGE_KMAX times the length; scorer.pos16): half the
+ * bytes, for the measures side by side alone. */
+size_t scan_positions_lanes16(int wide, const struct scan_layout *l,
+			      uint64_t depth, const uint8_t *kL, uint16_t *PL);
 size_t scan_lane_stop(const struct scan_layout *l, uint64_t depth,
 		      const uint32_t *PL, size_t j, size_t ib);
 
 /* The copies of the hits of l in the SCORE_LANES images of PL (valid
- * on the hits' entries) under multiplicities kL, listed as
+ * on the hits' entries; 16-bit numbers with p16) under multiplicities kL, listed as
  * ranked_lanes.cq, cqo, cm and cmo say; the caller's arrays hold
  * max_hits * SCORE_LANES * IMAGE_KMAX + SCORE_LANES, max_hits + 1, max_hits *
  * IMAGE_KMAX and max_hits + 1.  With wide, compressed by AVX-512. */
 void scan_copies_lanes(int wide, const struct scan_layout *l,
-		       const uint32_t *PL, const uint8_t *kL, uint32_t *cq,
-		       uint32_t *cqo, uint16_t *cm, uint32_t *cmo);
+		       const void *PL, int p16, const uint8_t *kL,
+		       uint32_t *cq, uint32_t *cqo, uint16_t *cm,
+		       uint32_t *cmo);
 
 /* The judged spans of the ranking of l (no pool) in each of the
  * SCORE_LANES images of PL (valid on [0, ib]), lane j cut at entry

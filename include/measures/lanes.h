@@ -139,7 +139,11 @@ LANES_TARGET static inline void lanes_store(double *out, struct lanes_pd x)
 LANES_TARGET static inline __m512i lanes_pos(const struct ranked_lanes *r,
 					     size_t e)
 {
-	return _mm512_loadu_si512((const void *)(r->P + e * MEASURE_LANES));
+	if (r->p16)
+		return _mm512_cvtepu16_epi32(_mm256_loadu_si256((const void *)
+			((const uint16_t *)r->P + e * MEASURE_LANES)));
+	return _mm512_loadu_si512((const void *)((const uint32_t *)r->P +
+						 e * MEASURE_LANES));
 }
 
 LANES_TARGET static inline __m128i lanes_k(const struct ranked_lanes *r,

@@ -110,7 +110,8 @@ _Static_assert(MEASURE_LANES == 16, "ranked_lanes.cm holds 16 lanes");
  * of each image, without a list per image.  Entry e of the ranking
  * (e = 0, 1, ...) holds document ids[e]; P[e * MEASURE_LANES + l] is the
  * position of its first copy in lane l's image (rows computed on
- * [0, last]), and k[id * MEASURE_LANES + l] the multiplicity of document
+ * [0, last]; 16-bit numbers with p16, else 32-bit), and
+ * k[id * MEASURE_LANES + l] the multiplicity of document
  * id in lane l.  The hits are the entries hit[0..n) (documents relevant
  * or of positive gain, in rank order), the same in every lane: in lane l
  * one is a hit of the image when its k > 0, with copies at positions
@@ -130,7 +131,8 @@ struct ranked_lanes {
 	size_t n;
 	const uint32_t *sp;
 	size_t nsp;
-	const uint32_t *P;
+	const void *P;  /* uint16_t when p16 (short rankings), else uint32_t */
+	int p16;
 	size_t last;
 	const uint8_t *k;
 	/* The copies of the hits, listed: hit i's are cq[cqo[i] ..

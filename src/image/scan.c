@@ -343,15 +343,84 @@ size_t scan_positions_lanes(int wide, const struct scan_layout *l,
 	return positions_plain(l, depth, kL, PL);
 }
 
+/* scan_positions_lanes in 16-bit numbers (where no position can pass
+ * 65535: 1 + IMAGE_KMAX times the ranking's length), for the measures
+ * side by side alone: half the bytes to store.  The plain loop. */
+static size_t positions16_plain(const struct scan_layout *l, uint64_t depth,
+				const uint8_t *kL, uint16_t *PL)
+{
+	const uint32_t *ids = l->ids;
+	const size_t end = l->ej > l->ei ? l->ej : l->ei;
+	uint16_t pos[SCORE_LANES];
+	size_t i;
+	for (size_t j = 0; j < SCORE_LANES; j++)
+		pos[j] = 1;
+	for (i = 0; i < end; i++) {
+		uint16_t *P = PL + i * SCORE_LANES;
+		const uint8_t *k = kL + (size_t)ids[i] * SCORE_LANES;
+		memcpy(P, pos, sizeof pos);
+		if (i >= l->ei && (i & 7) == 0) {
+			uint16_t lo = P[0];
+			for (size_t j = 1; j < SCORE_LANES; j++)
+				lo = P[j] < lo ? P[j] : lo;
+			if (lo > depth)
+				return i;
+		}
+		for (size_t j = 0; j < SCORE_LANES; j++)
+			pos[j] = (uint16_t)(pos[j] + k[j]);
+	}
+	memcpy(PL + i * SCORE_LANES, pos, sizeof pos);
+	return i;
+}
+
+#ifdef SCAN_HAVE_WIDE
+/* The same with the 16 lanes in a 256-bit vector. */
+__attribute__((target("avx512f,avx512vl,avx512bw")))
+static size_t positions16_wide(const struct scan_layout *l, uint64_t depth,
+			       const uint8_t *kL, uint16_t *PL)
+{
+	const uint32_t *ids = l->ids;
+	const size_t end = l->ej > l->ei ? l->ej : l->ei;
+	const __m256i dv = _mm256_set1_epi16((short)(depth < UINT16_MAX ? depth
+							  : UINT16_MAX));
+	__m256i pos = _mm256_set1_epi16(1);
+	size_t i;
+	for (i = 0; i < end; i++) {
+		_mm256_storeu_si256((void *)(PL + i * SCORE_LANES), pos);
+		if (i >= l->ei && (i & 7) == 0 && !_mm256_cmple_epu16_mask(pos, dv))
+			return i;
+		pos = _mm256_add_epi16(pos, _mm256_cvtepu8_epi16(_mm_loadu_si128(
+			(const void *)(kL + (size_t)ids[i] * SCORE_LANES))));
+	}
+	_mm256_storeu_si256((void *)(PL + i * SCORE_LANES), pos);
+	return i;
+}
+#endif
+
+size_t scan_positions_lanes16(int wide, const struct scan_layout *l,
+			      uint64_t depth, const uint8_t *kL, uint16_t *PL)
+{
+#ifdef SCAN_HAVE_WIDE
+	if (wide && SCORE_LANES == 16)
+		return positions16_wide(l, depth, kL, PL);
+#else
+	(void)wide;
+#endif
+	return positions16_plain(l, depth, kL, PL);
+}
+
 /* The copies of the hits of l in the lanes (ranked_lanes.cq, cqo, cm,
  * cmo), from the positions PL and multiplicities kL.  The plain loop. */
-static void copies_plain(const struct scan_layout *l, const uint32_t *PL,
+static void copies_plain(const struct scan_layout *l, const void *PL, int p16,
 			 const uint8_t *kL, uint32_t *cq, uint32_t *cqo,
 			 uint16_t *cm, uint32_t *cmo)
 {
-	uint32_t nq = 0, nm = 0;
+	uint32_t nq = 0, nm = 0, P[SCORE_LANES];
 	for (size_t i = 0; i < l->ni; i++) {
-		const uint32_t *P = PL + (size_t)l->ii[i] * SCORE_LANES;
+		size_t row = (size_t)l->ii[i] * SCORE_LANES;
+		for (size_t c = 0; c < SCORE_LANES; c++)
+			P[c] = p16 ? ((const uint16_t *)PL)[row + c]
+				   : ((const uint32_t *)PL)[row + c];
 		const uint8_t *k = kL + (size_t)l->ids[l->ii[i]] * SCORE_LANES;
 		cqo[i] = nq;
 		cmo[i] = nm;
@@ -375,15 +444,17 @@ static void copies_plain(const struct scan_layout *l, const uint32_t *PL,
 /* The same with the 16 lanes in a vector: per copy, one compress of
  * the positions of the lanes that have it. */
 __attribute__((target("avx512f,avx512vl,avx512bw")))
-static void copies_wide(const struct scan_layout *l, const uint32_t *PL,
+static void copies_wide(const struct scan_layout *l, const void *PL, int p16,
 			const uint8_t *kL, uint32_t *cq, uint32_t *cqo,
 			uint16_t *cm, uint32_t *cmo)
 {
 	const __m512i one = _mm512_set1_epi32(1);
 	uint32_t nq = 0, nm = 0;
 	for (size_t i = 0; i < l->ni; i++) {
-		__m512i q = _mm512_sub_epi32(_mm512_loadu_si512(
-			(const void *)(PL + (size_t)l->ii[i] * SCORE_LANES)), one);
+		size_t row = (size_t)l->ii[i] * SCORE_LANES;
+		__m512i q = _mm512_sub_epi32(p16 ? _mm512_cvtepu16_epi32(_mm256_loadu_si256(
+			(const void *)((const uint16_t *)PL + row))) : _mm512_loadu_si512(
+			(const void *)((const uint32_t *)PL + row)), one);
 		__m128i k = _mm_loadu_si128((const void *)(kL + (size_t)l->ids[l->ii[i]] *
 							   SCORE_LANES));
 		__mmask16 m;
@@ -409,18 +480,19 @@ static void copies_wide(const struct scan_layout *l, const uint32_t *PL,
 #endif
 
 void scan_copies_lanes(int wide, const struct scan_layout *l,
-		       const uint32_t *PL, const uint8_t *kL, uint32_t *cq,
-		       uint32_t *cqo, uint16_t *cm, uint32_t *cmo)
+		       const void *PL, int p16, const uint8_t *kL,
+		       uint32_t *cq, uint32_t *cqo, uint16_t *cm,
+		       uint32_t *cmo)
 {
 #ifdef SCAN_HAVE_WIDE
 	if (wide && SCORE_LANES == 16) {
-		copies_wide(l, PL, kL, cq, cqo, cm, cmo);
+		copies_wide(l, PL, p16, kL, cq, cqo, cm, cmo);
 		return;
 	}
 #else
 	(void)wide;
 #endif
-	copies_plain(l, PL, kL, cq, cqo, cm, cmo);
+	copies_plain(l, PL, p16, kL, cq, cqo, cm, cmo);
 }
 
 /* Where scan_positions() stops in lane j of PL, which positions_lanes filled

@@ -11,6 +11,7 @@
 #include "xalloc.h"
 
 #include <assert.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,6 +100,7 @@ void scorer_init(struct scorer *s, const struct collection *c,
 			if (nh > s->max_hits)
 				s->max_hits = nh;
 		}
+	s->pos16 = s->max_ranking <= (UINT16_MAX - 1) / IMAGE_KMAX;
 	for (size_t t = 0; t < c->n; t++)
 		if (c->topic[t].n_docs > s->max_docs)
 			s->max_docs = c->topic[t].n_docs;

@@ -19,14 +19,17 @@
 /* The lanes (bit j for lane j) whose image leaves some entry of the
  * ranking of l with k > 0: those whose position at row ib (PL, valid on
  * [0, ib]) is past 1, or that keep an entry from ib on. */
-static uint64_t lanes_nonempty(const struct scan_layout *l, const uint32_t *PL,
-			       size_t ib, const uint8_t *kL)
+static uint64_t lanes_nonempty(const struct scan_layout *l, const void *PL,
+			       int p16, size_t ib, const uint8_t *kL)
 {
 	const uint64_t all = SCORE_LANES == 64 ? ~(uint64_t)0
 				: ((uint64_t)1 << SCORE_LANES) - 1;
 	uint64_t m = 0;
-	for (size_t j = 0; j < SCORE_LANES; j++)
-		m |= (uint64_t)(PL[ib * SCORE_LANES + j] > 1) << j;
+	for (size_t j = 0; j < SCORE_LANES; j++) {
+		size_t x = ib * SCORE_LANES + j;
+		uint32_t p = p16 ? ((const uint16_t *)PL)[x] : ((const uint32_t *)PL)[x];
+		m |= (uint64_t)(p > 1) << j;
+	}
 	for (size_t e = ib; m != all && e < l->n; e++) {
 		const uint8_t *k = kL + (size_t)l->ids[e] * SCORE_LANES;
 		for (size_t j = 0; j < SCORE_LANES; j++)
@@ -97,9 +100,13 @@ static void lanes_run(struct lanes_ctx *c, size_t t, size_t r, int lanes,
 	struct scan_layout l;
 	size_t ib = 0, stop[SCORE_LANES], nj[SCORE_LANES];
 	scan_layout_of(s, &s->runs[r], t, &l);
+	/* the measures side by side alone read positions in 16 bits */
+	int p16 = !rest && s->pos16;
 	if (l.n) {
-		ib = scan_positions_lanes(s->wide_lanes, &l, s->judged_depth,
-					  x->kL, x->PL);
+		ib = p16 ? scan_positions_lanes16(s->wide_lanes, &l, s->judged_depth,
+						  x->kL, (uint16_t *)(void *)x->PL)
+			 : scan_positions_lanes(s->wide_lanes, &l, s->judged_depth,
+						x->kL, x->PL);
 		if (rest) {
 			for (size_t j = 0; j < L; j++)
 				stop[j] = scan_lane_stop(&l, s->judged_depth,
@@ -115,16 +122,18 @@ static void lanes_run(struct lanes_ctx *c, size_t t, size_t r, int lanes,
 			rl.sp = l.sp;
 			rl.nsp = l.nsp;
 			rl.P = x->PL;
+			rl.p16 = p16;
 			rl.last = ib;
 			rl.k = x->kL;
-			scan_copies_lanes(s->wide_lanes, &l, x->PL, x->kL, x->cq,
+			scan_copies_lanes(s->wide_lanes, &l, x->PL, p16, x->kL, x->cq,
 					  x->cqo, x->cm, x->cmo);
 			rl.cq = x->cq;
 			rl.cqo = x->cqo;
 			rl.cm = x->cm;
 			rl.cmo = x->cmo;
 			rl.cv = x->cv;
-			lanes_measures(c, &rl, lanes_nonempty(&l, x->PL, ib, x->kL), r);
+			lanes_measures(c, &rl, lanes_nonempty(&l, x->PL, p16, ib,
+							       x->kL), r);
 		}
 	}
 	for (size_t j = 0; j < c->nb; j++) {
