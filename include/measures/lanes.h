@@ -249,5 +249,33 @@ LANES_TARGET static inline void lanes_copies_tab(const struct ranked_lanes *r,
 	}
 }
 
+/* Numerators and denominators (whole numbers) up to which lanes_quotient
+ * divides by a multiplication: there, for every pair, its quotient is
+ * the division's, which tests/test_lanes.c checks pair by pair. */
+#define LANES_QUOT_NUM 65536
+#define LANES_QUOT_DEN 4096
+
+/* a / b in the lanes of m (0 elsewhere), a and b whole numbers >= 1 (b
+ * as uint32), rcp[i] = 1 / (i + 1) for i < LANES_QUOT_DEN: where a and b
+ * are in range, y = rcp[b - 1], q = a y corrected by the exact residual
+ * a - q b (Markstein): q + (a - q b) y, each step rounded once (two
+ * fused multiply-adds), which is the quotient rounded to nearest, as the
+ * division gives it; elsewhere the division. */
+LANES_TARGET static inline __m512d lanes_quotient(__mmask8 m, __m512d a,
+						  __m256i b, const double *rcp)
+{
+	__m512d bd = _mm512_cvtepu32_pd(b), y, q, r;
+	__mmask8 fast = m & _mm256_cmple_epu32_mask(b, _mm256_set1_epi32(LANES_QUOT_DEN)) &
+			_mm512_cmp_pd_mask(a, _mm512_set1_pd(LANES_QUOT_NUM), _CMP_LE_OQ);
+	y = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), fast,
+				     _mm256_sub_epi32(b, _mm256_set1_epi32(1)), rcp, 8);
+	q = _mm512_mul_pd(a, y);
+	r = _mm512_fnmadd_pd(q, bd, a);
+	q = _mm512_maskz_fmadd_pd(fast, r, y, q);
+	if (m & ~fast)
+		q = _mm512_mask_div_pd(q, m & ~fast, a, bd);
+	return q;
+}
+
 #endif
 #endif

@@ -6,6 +6,7 @@
  */
 #include "lanes.h"
 #include "measure.h"
+#include "xalloc.h"
 
 #include <stdio.h>
 
@@ -25,6 +26,15 @@ static void ap_names(const struct measure *m, int o, char *name, char *trec)
 	(void)o;
 	snprintf(name, MEASURE_NAME_MAX, "AP");
 	snprintf(trec, MEASURE_NAME_MAX, "map");
+}
+
+/* tab[i] = 1 / (i + 1): what lanes_quotient divides by. */
+static void ap_setup(struct measure *m)
+{
+	m->ntab = LANES_QUOT_DEN;
+	m->tab = xcalloc(m->ntab, sizeof *m->tab);
+	for (size_t i = 0; i < m->ntab; i++)
+		m->tab[i] = 1.0 / (double)(i + 1);
 }
 
 static void ap_score(const struct measure *m, const struct ranked *r,
@@ -74,7 +84,6 @@ static void ap_score_lanes(const struct measure *m, const struct ranked_lanes *r
 	__m512i c = _mm512_setzero_si512();
 	struct lanes_pd sum = lanes_zero();
 	double R[MEASURE_LANES];
-	(void)m;
 	(void)prep;
 	for (size_t i = 0; i < r->n; i++) {
 		uint32_t id = r->ids[r->hit[i]];
@@ -94,9 +103,9 @@ static void ap_score_lanes(const struct measure *m, const struct ranked_lanes *r
 	}
 	for (size_t w = 0; w < nq; w += 8) {
 		__mmask8 in = lanes_chunk(w, nq);
-		__m512d pos = _mm512_cvtepu32_pd(lanes_plus8(lanes_cq(r, w, in), 1));
-		_mm512_storeu_pd(r->cv + w, _mm512_maskz_div_pd(
-			in, _mm512_loadu_pd(r->cv + w), pos));
+		_mm512_storeu_pd(r->cv + w, lanes_quotient(in, _mm512_loadu_pd(r->cv + w),
+							   lanes_plus8(lanes_cq(r, w, in), 1),
+							   m->tab));
 	}
 	for (size_t i = 0; i < r->n; i++)
 		if (r->ids[r->hit[i]] < nrel)
@@ -116,6 +125,7 @@ const struct measure_def measure_ap = {
 	.parse = ap_parse,
 	.names = ap_names,
 	.copies = 1,
+	.setup = ap_setup,
 	.score = ap_score,
 #ifdef MEASURE_HAVE_LANES
 	.score_lanes = ap_score_lanes,

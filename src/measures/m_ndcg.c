@@ -29,13 +29,33 @@ static void ndcg_names(const struct measure *m, int o, char *name, char *trec)
 	snprintf(trec, MEASURE_NAME_MAX, "ndcg_cut_%ld", m->k);
 }
 
-/* tab[i-1] = log2(i + 1) for positions i up to min(k, TAB_MAX). */
+/* The gains divided by the discounts that ndcg_score_lanes looks up:
+ * grades 1 .. GAIN_GRADES at positions up to min(ntab, GAIN_POS). */
+#define GAIN_GRADES 4
+#define GAIN_POS 4096
+
+static size_t gain_npos(const struct measure *m)
+{
+	return m->ntab < GAIN_POS ? m->ntab : GAIN_POS;
+}
+
+/* tab[i-1] = log2(i + 1) for positions i up to ntab = min(k, TAB_MAX);
+ * then, at tab + ntab + (g - 1) * gain_npos + i - 1, g / tab[i-1]: the
+ * term of ndcg_score for a copy of grade g at position i, the same
+ * division done once. */
 static void ndcg_setup(struct measure *m)
 {
+	double *gt;
+	size_t gn;
 	m->ntab = (size_t)m->k < TAB_MAX ? (size_t)m->k : TAB_MAX;
-	m->tab = xcalloc(m->ntab, sizeof *m->tab);
+	gn = gain_npos(m);
+	m->tab = xcalloc(m->ntab + GAIN_GRADES * gn, sizeof *m->tab);
 	for (size_t i = 0; i < m->ntab; i++)
 		m->tab[i] = log2((double)i + 2.0);
+	gt = m->tab + m->ntab;
+	for (size_t g = 1; g <= GAIN_GRADES; g++)
+		for (size_t i = 0; i < gn; i++)
+			gt[(g - 1) * gn + i] = (double)g / m->tab[i];
 }
 
 static double ndcg_disc(const struct measure *m, uint64_t pos)
@@ -76,32 +96,46 @@ static void ndcg_score(const struct measure *m, const struct ranked *r,
 #ifdef MEASURE_HAVE_LANES
 /* Into r->cv, for every copy of every hit, ndcg_score's term g / disc
  * where the copy is within the cutoff kc, else 0, g being what r->cv
- * holds there: the discount from the table where the position is in it
- * (always, unless k passes TAB_MAX), else computed. */
+ * holds there: looked up where the grade and the position are in the
+ * table of ndcg_setup, else divided, the discount from the table where
+ * the position is in it (always, unless k passes TAB_MAX), else
+ * computed. */
 LANES_TARGET
 static void ndcg_copies(const struct measure *m, const struct ranked_lanes *r,
 			uint64_t kc)
 {
-	const size_t b = r->cqo[r->n];
+	const size_t b = r->cqo[r->n], gn = gain_npos(m);
+	const double *gt = m->tab + m->ntab;
 	for (size_t v = 0; v < b; v += 8) {
-		__mmask8 in = lanes_chunk(v, b), tab;
+		__mmask8 in = lanes_chunk(v, b), tab, look;
 		__m256i q = lanes_cq(r, v, in);
-		__m512d disc;
+		__m512d g = _mm512_loadu_pd(r->cv + v), disc;
+		__m256i gi = _mm512_cvttpd_epi32(g);
 		in &= lanes_before8(q, kc);
-		tab = in & lanes_before8(q, m->ntab);
+		look = in & lanes_before8(q, gn) &
+		       _mm512_cmp_pd_mask(g, _mm512_roundscale_pd(g, 0x0b), _CMP_EQ_OQ) &
+		       _mm512_cmp_pd_mask(g, _mm512_set1_pd(1), _CMP_GE_OQ) &
+		       _mm512_cmp_pd_mask(g, _mm512_set1_pd(GAIN_GRADES), _CMP_LE_OQ);
+		_mm512_storeu_pd(r->cv + v, _mm512_mask_i32gather_pd(
+			_mm512_setzero_pd(), look, _mm256_add_epi32(q, _mm256_mullo_epi32(
+				_mm256_sub_epi32(gi, _mm256_set1_epi32(1)),
+				_mm256_set1_epi32((int)gn))), gt, 8));
+		if (!(in & ~look))
+			continue;
+		tab = in & ~look & lanes_before8(q, m->ntab);
 		disc = _mm512_mask_i32gather_pd(_mm512_set1_pd(1), tab, q, m->tab, 8);
-		if (tab != in) {
+		if (tab != (in & ~look)) {
 			uint32_t qq[8];
 			double dd[8];
 			_mm256_storeu_si256((void *)qq, q);
 			_mm512_storeu_pd(dd, disc);
 			for (unsigned l = 0; l < 8; l++)
-				if ((in & ~tab) >> l & 1)
+				if ((in & ~look & ~tab) >> l & 1)
 					dd[l] = ndcg_disc(m, (uint64_t)qq[l] + 1);
 			disc = _mm512_loadu_pd(dd);
 		}
-		_mm512_storeu_pd(r->cv + v, _mm512_maskz_div_pd(
-			in, _mm512_loadu_pd(r->cv + v), disc));
+		_mm512_storeu_pd(r->cv + v, _mm512_mask_div_pd(
+			_mm512_loadu_pd(r->cv + v), in & ~look, g, disc));
 	}
 }
 
