@@ -459,7 +459,8 @@ static long lanes_differ(const struct scorer *s, struct score_scratch *x)
  * positions in x->PL of the ranking of l under x->kL: 1 when the lists
  * differ (into x's arrays and cq, cqo, cm, cmo), else 0. */
 static long copies_differ(const struct scan_layout *l, struct score_scratch *x,
-			  uint32_t *cq, uint32_t *cqo, uint16_t *cm, uint32_t *cmo)
+			  uint32_t *cq, uint32_t *cqo, struct lanes_copy *cm,
+			  uint32_t *cmo)
 {
 	scan_copies_lanes(1, l, x->PL, 0, x->kL, x->cq, x->cqo, x->cm, x->cmo);
 	scan_copies_lanes(0, l, x->PL, 0, x->kL, cq, cqo, cm, cmo);
@@ -486,7 +487,7 @@ static long spans_differ(const struct scorer *s, struct score_scratch *x,
 	size_t nq = (s->max_hits * SCORE_LANES + 1) * IMAGE_KMAX + SCORE_LANES;
 	uint32_t *cq = xcalloc(nq, sizeof *cq), *cqo = xcalloc(s->max_hits + 1, 4);
 	uint32_t *cmo = xcalloc(s->max_hits + 1, sizeof *cmo);
-	uint16_t *cm = xcalloc((s->max_hits + 1) * IMAGE_KMAX, sizeof *cm);
+	struct lanes_copy *cm = xcalloc((s->max_hits + 1) * IMAGE_KMAX, sizeof *cm);
 	long bad = 0, copies_bad = 0;
 	if (!s->wide_lanes) {
 		free(plain);

@@ -115,7 +115,7 @@ struct score_scratch {
 				   lanes (ranked_lanes): max_hits *
 				   SCORE_LANES * IMAGE_KMAX, max_hits + 1,
 				   max_hits + 1 */
-	uint16_t *cm;           /* max_hits * IMAGE_KMAX */
+	struct lanes_copy *cm;  /* max_hits * IMAGE_KMAX */
 	double *cv;             /* as many as cq, and MEASURE_LANES_CV_SPARE */
 	double *prep8;          /* [lane][prep_n] prep areas */
 };

@@ -93,7 +93,7 @@ size_t scan_lane_stop(const struct scan_layout *l, uint64_t depth,
  * IMAGE_KMAX and max_hits + 1.  With wide, compressed by AVX-512. */
 void scan_copies_lanes(int wide, const struct scan_layout *l,
 		       const void *PL, int p16, const uint8_t *kL,
-		       uint32_t *cq, uint32_t *cqo, uint16_t *cm,
+		       uint32_t *cq, uint32_t *cqo, struct lanes_copy *cm,
 		       uint32_t *cmo);
 
 /* The judged spans of the ranking of l (no pool) in each of the

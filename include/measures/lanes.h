@@ -198,38 +198,36 @@ LANES_TARGET static inline __mmask8 lanes_before8(__m256i q, uint64_t d)
 	       : _mm256_cmplt_epu32_mask(q, _mm256_set1_epi32((int)(uint32_t)d));
 }
 
-/* s plus the values v[0..] of copy j of hit i (in ranked_lanes.cq's
- * order) in the lanes of m, those that have it; *v moves past them. */
+/* s plus the values v[] of copy c of a hit (ranked_lanes.cm) in the
+ * lanes that have it. */
 LANES_TARGET static inline struct lanes_pd lanes_add_copy(struct lanes_pd s,
-							  uint16_t m,
-							  const double **v)
+							  const struct lanes_copy *c,
+							  const double *v)
 {
-	__mmask8 lo = (__mmask8)m, hi = (__mmask8)(m >> 8);
+	__mmask8 lo = (__mmask8)c->m, hi = (__mmask8)(c->m >> 8);
 	s.v[0] = _mm512_mask_add_pd(s.v[0], lo, s.v[0],
-				    _mm512_maskz_expandloadu_pd(lo, *v));
-	*v += __builtin_popcount(lo);
+				    _mm512_maskz_expandloadu_pd(lo, v + c->at));
 	s.v[1] = _mm512_mask_add_pd(s.v[1], hi, s.v[1],
-				    _mm512_maskz_expandloadu_pd(hi, *v));
-	*v += __builtin_popcount(hi);
+				    _mm512_maskz_expandloadu_pd(hi, v + c->at + c->lo));
 	return s;
 }
 
-/* s plus the values v[0..] of hit i's copies, lane by lane, copy 0
- * first: what adding each lane's copies in their order gives.  The
- * first MEASURE_LANES_COPIES copies without a loop. */
+/* s plus the values v[] of hit i's copies (v[x] for the copy at cq[x]),
+ * lane by lane, copy 0 first: what adding each lane's copies in their
+ * order gives.  The first MEASURE_LANES_COPIES copies without a loop. */
 LANES_TARGET static inline struct lanes_pd lanes_add_copies(struct lanes_pd s,
 							    const struct ranked_lanes *r,
 							    size_t i, const double *v)
 {
-	const uint16_t *cm = r->cm + r->cmo[i];
+	const struct lanes_copy *cm = r->cm + r->cmo[i];
 	const size_t nj = r->cmo[i + 1] - r->cmo[i];
 	_Static_assert(MEASURE_LANES_COPIES == 4, "four copies unrolled");
-	s = lanes_add_copy(s, cm[0], &v);
-	s = lanes_add_copy(s, cm[1], &v);
-	s = lanes_add_copy(s, cm[2], &v);
-	s = lanes_add_copy(s, cm[3], &v);
+	s = lanes_add_copy(s, &cm[0], v);
+	s = lanes_add_copy(s, &cm[1], v);
+	s = lanes_add_copy(s, &cm[2], v);
+	s = lanes_add_copy(s, &cm[3], v);
 	for (size_t j = MEASURE_LANES_COPIES; j < nj; j++)
-		s = lanes_add_copy(s, cm[j], &v);
+		s = lanes_add_copy(s, &cm[j], v);
 	return s;
 }
 

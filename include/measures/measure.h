@@ -100,6 +100,14 @@ struct ranked {
 
 /* Images of one ranking side by side (measure_def.score_lanes). */
 #define MEASURE_LANES 16
+
+/* Copy j of a hit in the lanes (ranked_lanes.cm): the lanes that have
+ * it, and where the list of copies has it (lanes 0 to 7 from at, 8 to
+ * 15 from at + lo). */
+struct lanes_copy {
+	uint16_t m, lo;
+	uint32_t at;
+};
 _Static_assert(MEASURE_LANES == 16, "ranked_lanes.cm holds 16 lanes");
 /* Copies of each hit that ranked_lanes.cm always lists. */
 #define MEASURE_LANES_COPIES 4
@@ -137,15 +145,16 @@ struct ranked_lanes {
 	const uint8_t *k;
 	/* The copies of the hits, listed: hit i's are cq[cqo[i] ..
 	 * cqo[i+1]), each as its position - 1, copy 0 of every lane that has
-	 * one (k > 0) in lane order, then copy 1, ...; cm[cmo[i] + j] has
+	 * one (k > 0) in lane order, then copy 1, ...; cm[cmo[i] + j].m has
 	 * bit l set when lane l has a copy j (k > j), for j < cmo[i+1] -
 	 * cmo[i], which is the hit's largest k or MEASURE_LANES_COPIES when
 	 * that is more (masks of copies no lane has are 0 then, so that the
 	 * loops over the first copies need no branch).  Values computed copy
 	 * by copy can so be computed for the copies alone, and added lane by
-	 * lane in the order of the copies. */
+	 * lane in the order of the copies; cm[..].at is where the list has
+	 * copy j of the first of those lanes, and of lane 8 and on, at + lo. */
 	const uint32_t *cq, *cqo, *cmo;
-	const uint16_t *cm;
+	const struct lanes_copy *cm;
 	double *cv;     /* scratch: a double per copy (cqo[n]) and
 			   MEASURE_LANES_CV_SPARE more */
 };

@@ -413,7 +413,7 @@ size_t scan_positions_lanes16(int wide, const struct scan_layout *l,
  * cmo), from the positions PL and multiplicities kL.  The plain loop. */
 static void copies_plain(const struct scan_layout *l, const void *PL, int p16,
 			 const uint8_t *kL, uint32_t *cq, uint32_t *cqo,
-			 uint16_t *cm, uint32_t *cmo)
+			 struct lanes_copy *cm, uint32_t *cmo)
 {
 	uint32_t nq = 0, nm = 0, P[SCORE_LANES];
 	for (size_t i = 0; i < l->ni; i++) {
@@ -426,14 +426,19 @@ static void copies_plain(const struct scan_layout *l, const void *PL, int p16,
 		cmo[i] = nm;
 		for (unsigned j = 0;; j++) {
 			unsigned m = 0;
-			for (unsigned c = 0; c < SCORE_LANES; c++)
-				if (k[c] > j) {
-					m |= 1u << c;
-					cq[nq++] = P[c] - 1 + j;
+			struct lanes_copy *c = &cm[nm];
+			c->at = nq;
+			c->lo = 0;
+			for (unsigned l = 0; l < SCORE_LANES; l++)
+				if (k[l] > j) {
+					m |= 1u << l;
+					c->lo = (uint16_t)(c->lo + (l < 8));
+					cq[nq++] = P[l] - 1 + j;
 				}
 			if (!m && j >= MEASURE_LANES_COPIES)
 				break;
-			cm[nm++] = (uint16_t)m;
+			c->m = (uint16_t)m;
+			nm++;
 		}
 	}
 	cqo[l->ni] = nq;
@@ -446,7 +451,7 @@ static void copies_plain(const struct scan_layout *l, const void *PL, int p16,
 __attribute__((target("avx512f,avx512vl,avx512bw")))
 static void copies_wide(const struct scan_layout *l, const void *PL, int p16,
 			const uint8_t *kL, uint32_t *cq, uint32_t *cqo,
-			uint16_t *cm, uint32_t *cmo)
+			struct lanes_copy *cm, uint32_t *cmo)
 {
 	const __m512i one = _mm512_set1_epi32(1);
 	uint32_t nq = 0, nm = 0;
@@ -469,8 +474,10 @@ static void copies_wide(const struct scan_layout *l, const void *PL, int p16,
 			/* a whole vector stored: cq has SCORE_LANES spare */
 			_mm512_storeu_si512((void *)(cq + nq),
 					    _mm512_maskz_compress_epi32(m, q));
+			cm[nm].m = m;
+			cm[nm].lo = (uint16_t)__builtin_popcount(m & 0xff);
+			cm[nm++].at = nq;
 			nq += (uint32_t)__builtin_popcount(m);
-			cm[nm++] = m;
 			q = _mm512_add_epi32(q, one);
 		}
 	}
@@ -481,7 +488,7 @@ static void copies_wide(const struct scan_layout *l, const void *PL, int p16,
 
 void scan_copies_lanes(int wide, const struct scan_layout *l,
 		       const void *PL, int p16, const uint8_t *kL,
-		       uint32_t *cq, uint32_t *cqo, uint16_t *cm,
+		       uint32_t *cq, uint32_t *cqo, struct lanes_copy *cm,
 		       uint32_t *cmo)
 {
 #ifdef SCAN_HAVE_WIDE

@@ -56,18 +56,15 @@ static void ap_score(const struct measure *m, const struct ranked *r,
 }
 
 #ifdef MEASURE_HAVE_LANES
-/* Into v, the count of relevant copies so far (c before the hit) of
- * each copy j of a hit whose copies cm lists (lanes.h), as a double, in
- * ranked_lanes.cq's order; returns v past them. */
+/* Into v, at copy c of a hit (ranked_lanes.cm), the count of relevant
+ * copies there as a double: cj, that of copy j in each lane. */
 LANES_TARGET
-static double *ap_counts(__m512i c, uint16_t m, unsigned j, double *v)
+static void ap_counts(__m512i cj, const struct lanes_copy *c, double *v)
 {
-	struct lanes_pd cj = lanes_u32(lanes_plus(c, (int)j + 1));
-	__mmask8 lo = (__mmask8)m, hi = (__mmask8)(m >> 8);
-	_mm512_storeu_pd(v, _mm512_maskz_compress_pd(lo, cj.v[0]));
-	v += __builtin_popcount(lo);
-	_mm512_storeu_pd(v, _mm512_maskz_compress_pd(hi, cj.v[1]));
-	return v + __builtin_popcount(hi);
+	struct lanes_pd d = lanes_u32(cj);
+	__mmask8 lo = (__mmask8)c->m, hi = (__mmask8)(c->m >> 8);
+	_mm512_storeu_pd(v + c->at, _mm512_maskz_compress_pd(lo, d.v[0]));
+	_mm512_storeu_pd(v + c->at + c->lo, _mm512_maskz_compress_pd(hi, d.v[1]));
 }
 
 /* ap_score in MEASURE_LANES images (lanes.h): each copy's term c / pos
@@ -87,18 +84,17 @@ static void ap_score_lanes(const struct measure *m, const struct ranked_lanes *r
 	(void)prep;
 	for (size_t i = 0; i < r->n; i++) {
 		uint32_t id = r->ids[r->hit[i]];
-		const uint16_t *cm = r->cm + r->cmo[i];
+		const struct lanes_copy *cm = r->cm + r->cmo[i];
 		size_t nj = r->cmo[i + 1] - r->cmo[i];
-		double *v = r->cv + r->cqo[i];
 		if (id >= nrel)
 			continue;
 		_Static_assert(MEASURE_LANES_COPIES == 4, "four copies unrolled");
-		v = ap_counts(c, cm[0], 0, v);
-		v = ap_counts(c, cm[1], 1, v);
-		v = ap_counts(c, cm[2], 2, v);
-		v = ap_counts(c, cm[3], 3, v);
+		ap_counts(lanes_plus(c, 1), &cm[0], r->cv);
+		ap_counts(lanes_plus(c, 2), &cm[1], r->cv);
+		ap_counts(lanes_plus(c, 3), &cm[2], r->cv);
+		ap_counts(lanes_plus(c, 4), &cm[3], r->cv);
 		for (unsigned j = MEASURE_LANES_COPIES; j < nj; j++)
-			v = ap_counts(c, cm[j], j, v);
+			ap_counts(lanes_plus(c, (int)j + 1), &cm[j], r->cv);
 		c = _mm512_add_epi32(c, _mm512_cvtepu8_epi32(lanes_k(r, id)));
 	}
 	for (size_t w = 0; w < nq; w += 8) {
@@ -109,7 +105,7 @@ static void ap_score_lanes(const struct measure *m, const struct ranked_lanes *r
 	}
 	for (size_t i = 0; i < r->n; i++)
 		if (r->ids[r->hit[i]] < nrel)
-			sum = lanes_add_copies(sum, r, i, r->cv + r->cqo[i]);
+			sum = lanes_add_copies(sum, r, i, r->cv);
 	for (size_t l = 0; l < MEASURE_LANES; l++)
 		R[l] = (double)ti[l]->R;
 	lanes_store(out, lanes_div(sum, lanes_load(R)));

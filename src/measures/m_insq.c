@@ -95,7 +95,7 @@ static void insq_score_lanes(const struct measure *m,
 			break;
 		if (id >= nrel)
 			continue;
-		s = lanes_add_copies(s, r, i, r->cv + r->cqo[i]);
+		s = lanes_add_copies(s, r, i, r->cv);
 	}
 	lanes_store(out, s);
 }

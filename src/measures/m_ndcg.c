@@ -171,7 +171,7 @@ static void ndcg_score_lanes(const struct measure *m,
 			break;
 		if (h >= t->n_pos)
 			continue;
-		dcg = lanes_add_copies(dcg, r, i, r->cv + r->cqo[i]);
+		dcg = lanes_add_copies(dcg, r, i, r->cv);
 	}
 	for (size_t l = 0; l < MEASURE_LANES; l++)
 		id[l] = prep[l][0];

@@ -213,7 +213,7 @@ static void rbp_score_lanes(const struct measure *m,
 		if (id >= nrel)
 			continue;
 		rel = lanes_add(rel, 0xffff, lanes_add_copies(lanes_zero(), r, i,
-							     r->cv + r->cqo[i]));
+							     r->cv));
 	}
 	lanes_store(out, lanes_mul(w, rel));
 	if (m->n_out < 2)
