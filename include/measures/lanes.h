@@ -275,5 +275,29 @@ LANES_TARGET static inline __m512d lanes_quotient(__mmask8 m, __m512d a,
 	return q;
 }
 
+/* The values tab[q] of the copies within depth d (tab holds d values)
+ * of r's hits below nrel, down to the first hit past d in every lane,
+ * added lane by lane: copy by copy to +0 (INSQ), or with runs, each
+ * hit's copies summed from +0 and that sum added (RBP's rbp_run). */
+LANES_TARGET static inline struct lanes_pd lanes_sum_tab(const struct ranked_lanes *r,
+							 const double *tab, uint64_t d,
+							 uint32_t nrel, int runs)
+{
+	struct lanes_pd s = lanes_zero();
+	lanes_copies_tab(r, tab, d);
+	for (size_t i = 0; i < r->n; i++) {
+		uint32_t id = r->ids[r->hit[i]];
+		if (!lanes_before(lanes_plus(lanes_pos(r, r->hit[i]), -1), d))
+			break;
+		if (id >= nrel)
+			continue;
+		if (runs)
+			s = lanes_add(s, 0xffff, lanes_add_copies(lanes_zero(), r, i, r->cv));
+		else
+			s = lanes_add_copies(s, r, i, r->cv);
+	}
+	return s;
+}
+
 #endif
 #endif

@@ -101,7 +101,9 @@ static void sieve_wide(const double *z, size_t B, double L, double H,
 int compare_wide(void)
 {
 #ifdef COMPARE_HAVE_WIDE
-	return __builtin_cpu_supports("avx512f") != 0;
+	if (__builtin_cpu_supports("avx512f"))
+		return 2;
+	return __builtin_cpu_supports("popcnt") != 0;
 #else
 	return 0;
 #endif
@@ -167,7 +169,7 @@ static int sieve(const double *z, size_t B, int wide, double L, double H,
 		 size_t *nt)
 {
 #ifdef COMPARE_HAVE_WIDE
-	if (wide)
+	if (wide >= 2)
 		sieve_wide(z, B, L, H, sm, nb, lg, nt);
 	else
 #else
@@ -294,7 +296,6 @@ struct rel_job {
 	size_t npairs_runs;
 	struct progress prog;    /* (pair, topic) triples + image pairs */
 	int wide;                /* compare_wide() */
-	int popcnt;              /* compare_popcnt() */
 };
 
 /* Triples whose sums run side by side in triple_group (written out for
@@ -392,25 +393,16 @@ static long sign_dot_popcnt(const uint64_t *pa, const uint64_t *pb, size_t words
 }
 #endif
 
-int compare_popcnt(void)
-{
-#ifdef COMPARE_HAVE_WIDE
-	return __builtin_cpu_supports("popcnt") != 0;
-#else
-	return 0;
-#endif
-}
-
 long compare_sign_dot(const uint64_t *pa, const uint64_t *pb, size_t words,
-		      int popcnt)
+		      int wide)
 {
 	const uint64_t *na = pa + words, *nb = pb + words;
 	long dot = 0;
 #ifdef COMPARE_HAVE_WIDE
-	if (popcnt)
+	if (wide)
 		return sign_dot_popcnt(pa, pb, words);
 #else
-	(void)popcnt;
+	(void)wide;
 #endif
 	for (size_t i = 0; i < words; i++)
 		dot += (long)popcount64((pa[i] & pb[i]) | (na[i] & nb[i])) -
@@ -428,7 +420,7 @@ static double tau_of(const struct rel_job *j, size_t a, size_t b)
 	if (n0 == j->zero[a] || n0 == j->zero[b])
 		return NAN;
 	dot = compare_sign_dot(j->sign + a * 2 * j->words,
-			       j->sign + b * 2 * j->words, j->words, j->popcnt);
+			       j->sign + b * 2 * j->words, j->words, j->wide);
 	return (double)dot / sqrt((n0 - j->zero[a]) * (n0 - j->zero[b]));
 }
 
@@ -604,7 +596,6 @@ int compare_reliability(FILE *f, const struct scorer *s,
 	j.B = B;
 	j.npairs_runs = npr;
 	j.wide = compare_wide();
-	j.popcnt = compare_popcnt();
 	j.pqsd = xcalloc(size_mul(npr, nt) + 1, sizeof *j.pqsd);
 	j.pair_base = xcalloc(S + 1, sizeof *j.pair_base);
 	for (size_t A = 0, base = 0; A < S; A++) {

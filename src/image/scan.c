@@ -261,13 +261,14 @@ int scan_lanes_wide(void)
 
 /* The positions of one ranking in SCORE_LANES images at once, from their
  * interleaved multiplicities kL: PL[i * SCORE_LANES + l] is what
- * scan_positions() gives as P[i] in lane l's image.  The ranking's ids are
- * read once for all the lanes.  The pass follows ej while some lane is
- * within the depth (checked every 8 entries: going further only computes
- * positions no lane reads).  Returns the entry where it stopped: PL is
- * valid on [0, i].  The plain loop. */
+ * scan_positions() gives as P[i] in lane l's image, as uint32_t, or with
+ * p16 as uint16_t (where they fit).  The ranking's ids are read once for
+ * all the lanes.  The pass follows ej while some lane is within the
+ * depth (checked every 8 entries: going further only computes positions
+ * no lane reads).  Returns the entry where it stopped: PL is valid on
+ * [0, i].  The plain loop. */
 static size_t positions_plain(const struct scan_layout *l, uint64_t depth,
-			      const uint8_t *kL, uint32_t *PL)
+			      const uint8_t *kL, void *PL, int p16)
 {
 	const uint32_t *ids = l->ids;
 	const size_t end = l->ej > l->ei ? l->ej : l->ei;
@@ -275,22 +276,20 @@ static size_t positions_plain(const struct scan_layout *l, uint64_t depth,
 	size_t i;
 	for (size_t j = 0; j < SCORE_LANES; j++)
 		pos[j] = 1;
-	for (i = 0; i < end; i++) {
-		uint32_t *P = PL + i * SCORE_LANES;
-		const uint8_t *k = kL + (size_t)ids[i] * SCORE_LANES;
-		memcpy(P, pos, sizeof pos);
-		if (i >= l->ei && (i & 7) == 0) {
-			uint32_t lo = P[0];
-			for (size_t j = 1; j < SCORE_LANES; j++)
-				lo = P[j] < lo ? P[j] : lo;
-			if (lo > depth)
-				return i;
+	for (i = 0;; i++) {
+		uint32_t lo = pos[0];
+		for (size_t j = 0; j < SCORE_LANES; j++) {
+			if (p16)
+				((uint16_t *)PL)[i * SCORE_LANES + j] = (uint16_t)pos[j];
+			else
+				((uint32_t *)PL)[i * SCORE_LANES + j] = pos[j];
+			lo = pos[j] < lo ? pos[j] : lo;
 		}
+		if (i == end || (i >= l->ei && (i & 7) == 0 && lo > depth))
+			return i;
 		for (size_t j = 0; j < SCORE_LANES; j++)
-			pos[j] += k[j];
+			pos[j] += kL[(size_t)ids[i] * SCORE_LANES + j];
 	}
-	memcpy(PL + i * SCORE_LANES, pos, sizeof pos);
-	return i;
 }
 
 #ifdef SCAN_HAVE_WIDE
@@ -340,41 +339,14 @@ size_t scan_positions_lanes(int wide, const struct scan_layout *l,
 #else
 	(void)wide;
 #endif
-	return positions_plain(l, depth, kL, PL);
+	return positions_plain(l, depth, kL, PL, 0);
 }
 
 /* scan_positions_lanes in 16-bit numbers (where no position can pass
  * 65535: 1 + IMAGE_KMAX times the ranking's length), for the measures
- * side by side alone: half the bytes to store.  The plain loop. */
-static size_t positions16_plain(const struct scan_layout *l, uint64_t depth,
-				const uint8_t *kL, uint16_t *PL)
-{
-	const uint32_t *ids = l->ids;
-	const size_t end = l->ej > l->ei ? l->ej : l->ei;
-	uint16_t pos[SCORE_LANES];
-	size_t i;
-	for (size_t j = 0; j < SCORE_LANES; j++)
-		pos[j] = 1;
-	for (i = 0; i < end; i++) {
-		uint16_t *P = PL + i * SCORE_LANES;
-		const uint8_t *k = kL + (size_t)ids[i] * SCORE_LANES;
-		memcpy(P, pos, sizeof pos);
-		if (i >= l->ei && (i & 7) == 0) {
-			uint16_t lo = P[0];
-			for (size_t j = 1; j < SCORE_LANES; j++)
-				lo = P[j] < lo ? P[j] : lo;
-			if (lo > depth)
-				return i;
-		}
-		for (size_t j = 0; j < SCORE_LANES; j++)
-			pos[j] = (uint16_t)(pos[j] + k[j]);
-	}
-	memcpy(PL + i * SCORE_LANES, pos, sizeof pos);
-	return i;
-}
-
+ * side by side alone: half the bytes to store. */
 #ifdef SCAN_HAVE_WIDE
-/* The same with the 16 lanes in a 256-bit vector. */
+/* With the 16 lanes in a 256-bit vector. */
 __attribute__((target("avx512f,avx512vl,avx512bw")))
 static size_t positions16_wide(const struct scan_layout *l, uint64_t depth,
 			       const uint8_t *kL, uint16_t *PL)
@@ -406,7 +378,7 @@ size_t scan_positions_lanes16(int wide, const struct scan_layout *l,
 #else
 	(void)wide;
 #endif
-	return positions16_plain(l, depth, kL, PL);
+	return positions_plain(l, depth, kL, PL, 1);
 }
 
 /* The copies of the hits of l in the lanes (ranked_lanes.cq, cqo, cm,

@@ -84,20 +84,9 @@ static void insq_score_lanes(const struct measure *m,
 			     const struct topic_image *const *ti,
 			     const double *const *prep, double *out)
 {
-	const uint64_t d = measure_depth(m);
-	const uint32_t nrel = ti[0]->t->n_rel;
-	struct lanes_pd s = lanes_zero();
 	(void)prep;
-	lanes_copies_tab(r, m->tab, d);
-	for (size_t i = 0; i < r->n; i++) {
-		uint32_t e = r->hit[i], id = r->ids[e];
-		if (!lanes_before(lanes_plus(lanes_pos(r, e), -1), d))
-			break;
-		if (id >= nrel)
-			continue;
-		s = lanes_add_copies(s, r, i, r->cv);
-	}
-	lanes_store(out, s);
+	lanes_store(out, lanes_sum_tab(r, m->tab, measure_depth(m),
+				       ti[0]->t->n_rel, 0));
 }
 #endif
 

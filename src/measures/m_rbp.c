@@ -200,21 +200,10 @@ static void rbp_score_lanes(const struct measure *m,
 			    const struct topic_image *const *ti,
 			    const double *const *prep, double *out)
 {
-	const uint64_t d = measure_depth(m);
-	const uint32_t nrel = ti[0]->t->n_rel;
 	const struct lanes_pd w = lanes_set1(1 - m->p);
-	struct lanes_pd rel = lanes_zero(), res;
+	struct lanes_pd rel, res;
 	(void)prep;
-	lanes_copies_tab(r, m->tab, d);
-	for (size_t i = 0; i < r->n; i++) {
-		uint32_t e = r->hit[i], id = r->ids[e];
-		if (!lanes_before(lanes_plus(lanes_pos(r, e), -1), d))
-			break;
-		if (id >= nrel)
-			continue;
-		rel = lanes_add(rel, 0xffff, lanes_add_copies(lanes_zero(), r, i,
-							     r->cv));
-	}
+	rel = lanes_sum_tab(r, m->tab, measure_depth(m), ti[0]->t->n_rel, 1);
 	lanes_store(out, lanes_mul(w, rel));
 	if (m->n_out < 2)
 		return;
