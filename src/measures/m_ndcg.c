@@ -94,12 +94,20 @@ static void ndcg_score(const struct measure *m, const struct ranked *r,
 }
 
 #ifdef MEASURE_HAVE_LANES
+/* Where ndcg_copies finds the terms of a hit's copies, which it reads
+ * from r->cv: the offset of the hit's row in the table of gains divided
+ * by discounts (ndcg_setup), or for a grade it lacks, minus the grade. */
+static double gain_row(const struct measure *m, int32_t g)
+{
+	return g <= GAIN_GRADES ? (double)(g - 1) * (double)gain_npos(m)
+				: -(double)g;
+}
+
 /* Into r->cv, for every copy of every hit, ndcg_score's term g / disc
- * where the copy is within the cutoff kc, else 0, g being what r->cv
- * holds there: looked up where the grade and the position are in the
- * table of ndcg_setup, else divided, the discount from the table where
- * the position is in it (always, unless k passes TAB_MAX), else
- * computed. */
+ * where the copy is within the cutoff kc, else 0, r->cv holding there
+ * its hit's gain_row: looked up where the table has the grade and the
+ * position, else divided, the discount from the table where the
+ * position is in it (always, unless k passes TAB_MAX), else computed. */
 LANES_TARGET
 static void ndcg_copies(const struct measure *m, const struct ranked_lanes *r,
 			uint64_t kc)
@@ -109,19 +117,21 @@ static void ndcg_copies(const struct measure *m, const struct ranked_lanes *r,
 	for (size_t v = 0; v < b; v += 8) {
 		__mmask8 in = lanes_chunk(v, b), tab, look;
 		__m256i q = lanes_cq(r, v, in);
-		__m512d g = _mm512_loadu_pd(r->cv + v), disc;
-		__m256i gi = _mm512_cvttpd_epi32(g);
+		__m512d row = _mm512_loadu_pd(r->cv + v), g, disc;
 		in &= lanes_before8(q, kc);
 		look = in & lanes_before8(q, gn) &
-		       _mm512_cmp_pd_mask(g, _mm512_roundscale_pd(g, 0x0b), _CMP_EQ_OQ) &
-		       _mm512_cmp_pd_mask(g, _mm512_set1_pd(1), _CMP_GE_OQ) &
-		       _mm512_cmp_pd_mask(g, _mm512_set1_pd(GAIN_GRADES), _CMP_LE_OQ);
+		       _mm512_cmp_pd_mask(row, _mm512_setzero_pd(), _CMP_GE_OQ);
 		_mm512_storeu_pd(r->cv + v, _mm512_mask_i32gather_pd(
-			_mm512_setzero_pd(), look, _mm256_add_epi32(q, _mm256_mullo_epi32(
-				_mm256_sub_epi32(gi, _mm256_set1_epi32(1)),
-				_mm256_set1_epi32((int)gn))), gt, 8));
+			_mm512_setzero_pd(), look,
+			_mm256_add_epi32(q, _mm512_cvttpd_epi32(row)), gt, 8));
 		if (!(in & ~look))
 			continue;
+		/* the grade again: row / gn + 1 (exact), or -row */
+		g = _mm512_mask_sub_pd(
+			_mm512_add_pd(_mm512_div_pd(row, _mm512_set1_pd((double)gn)),
+				      _mm512_set1_pd(1)),
+			_mm512_cmp_pd_mask(row, _mm512_setzero_pd(), _CMP_LT_OQ),
+			_mm512_setzero_pd(), row);
 		tab = in & ~look & lanes_before8(q, m->ntab);
 		disc = _mm512_mask_i32gather_pd(_mm512_set1_pd(1), tab, q, m->tab, 8);
 		if (tab != (in & ~look)) {
@@ -139,9 +149,9 @@ static void ndcg_copies(const struct measure *m, const struct ranked_lanes *r,
 	}
 }
 
-/* ndcg_score in MEASURE_LANES images (lanes.h): the grade of every hit of
- * positive gain at each of its copies, then the terms of the copies in
- * one pass, then added lane by lane. */
+/* ndcg_score in MEASURE_LANES images (lanes.h): the gain_row of every hit
+ * of positive gain at each of its copies, then the terms of the copies
+ * in one pass, then added lane by lane. */
 LANES_TARGET
 static void ndcg_score_lanes(const struct measure *m,
 			     const struct ranked_lanes *r,
@@ -160,7 +170,7 @@ static void ndcg_score_lanes(const struct measure *m,
 			continue;
 		/* two vectors cover the copies of most hits (those of 16
 		 * lanes: 16 on average) */
-		g = _mm512_set1_pd((double)t->grade[h]);
+		g = _mm512_set1_pd(gain_row(m, t->grade[h]));
 		for (size_t v = a; v < a + 32 || v < b; v += 8)
 			_mm512_storeu_pd(r->cv + v, g);
 	}
