@@ -160,6 +160,7 @@ void score_topic_images(const struct scorer *s, size_t t, uint64_t b0,
 	const size_t block = s->nruns * s->nslots, L = SCORE_LANES;
 	struct lanes_ctx c;
 	int any = 0, lanes = s->wide_lanes, rest = 0;
+	uint32_t nk;
 
 	if (s->pool || nb < 2) {     /* one by one */
 		for (size_t i = 0; i < nb; i++)
@@ -179,9 +180,17 @@ void score_topic_images(const struct scorer *s, size_t t, uint64_t b0,
 	c.out = out;
 	image_fill_lanes(&s->imf, s->seed, b0, nb, L, tp->hash, tp->n_docs,
 			 x->kL);
+	/* Each lane's judged multiplicities (topic_image.k): all of them
+	 * for the measures image by image, else those the preparations read
+	 * (the relevant documents at every level, those of positive gain). */
+	nk = tp->n_int;
+	for (size_t l = 1; l < s->nlevels; l++)
+		nk = s->ltopic[l][t].n_rel > nk ? s->ltopic[l][t].n_rel : nk;
+	if (rest)
+		nk = tp->n_judged;
 	for (size_t j = 0; j < nb; j++) {
 		uint8_t *kl = x->kl + j * s->max_docs;
-		for (uint32_t id = 0; id < tp->n_judged; id++)
+		for (uint32_t id = 0; id < nk; id++)
 			kl[id] = x->kL[(size_t)id * L + j];
 		c.prep[j] = x->prep8 + j * s->prep_n;
 		c.live[j] = score_topic_prep(s, t, kl, x->prep8 + j * s->prep_n,
