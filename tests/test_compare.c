@@ -60,7 +60,7 @@ int main(void)
 	 * loo: 1 below, 3 in, 1 above; holdout: in. */
 	double z[] = { 4, 0, 2, 1, 3 }, x[10];
 	struct coverage c = { { 0 }, { 0 } };
-	compare_coverage(z, 5, x, &c);
+	compare_coverage(z, 5, x, 0, &c);
 	CHECK(c.loo[0] == 1 && c.loo[1] == 3 && c.loo[2] == 1,
 	      "leave-one-out of 4 0 2 1 3: 1 below, 3 in, 1 above (got %lu %lu %lu)",
 	      c.loo[0], c.loo[1], c.loo[2]);
@@ -70,14 +70,14 @@ int main(void)
 		/* All equal: every value is inside its degenerate interval. */
 		double e[] = { 0, 0, 0 }, xe[6];
 		struct coverage ce = { { 0 }, { 0 } };
-		compare_coverage(e, 3, xe, &ce);
+		compare_coverage(e, 3, xe, 0, &ce);
 		CHECK(ce.loo[1] == 3 && ce.hold[1] == 1, "equal values are all inside");
 	}
 	{
 		/* B = 2: the interval of one value is that value. */
 		double two[] = { 1, 2 }, x2[4];
 		struct coverage c2 = { { 0 }, { 0 } };
-		compare_coverage(two, 2, x2, &c2);
+		compare_coverage(two, 2, x2, 0, &c2);
 		CHECK(c2.loo[2] == 1 && c2.loo[0] == 1 && c2.hold[2] == 1,
 		      "B = 2: 2 is above [1, 1] and 1 below [2, 2]");
 	}
@@ -93,17 +93,19 @@ int main(void)
 				s = s * 6364136223846793005ULL + 1442695040888963407ULL;
 				v[i] = (double)((s >> 33) % (r % 3 ? 7 : 1000)) / 8.0;
 			}
-			compare_coverage(v, B, xs, &a);
+			compare_coverage(v, B, xs, r % 2 ? compare_wide() : 0, &a);
 			bad += differs(&a, v, B);
 			cases++;
 		}
 		CHECK(bad == 0, "coverage equals the brute force on %d random vectors with ties (%d differ)",
 		      cases, bad);
 	}
-	{
-		/* The order-statistics path (B >= 16): kept tails instead of a
-		 * sort; against the brute force on 60 vectors of 16 to 1500
-		 * values, with many ties, few ties and none. */
+	for (int w = 0; w <= compare_wide(); w += 2) {
+		/* The order-statistics path (B >= 16): order statistics
+		 * selected among the values beyond a sieve's bounds (picked by
+		 * the plain loop, and with AVX-512 where the processor has it)
+		 * instead of a sort; against the brute force on 60 vectors of
+		 * 16 to 1500 values, with many ties, few ties and none. */
 		uint64_t s = 7;
 		int bad = 0, cases = 0;
 		double *v = malloc(1500 * sizeof *v), *xs = malloc(3000 * sizeof *xs);
@@ -117,7 +119,7 @@ int main(void)
 			}
 			{
 				double m = stats_mean(v, B);
-				double sd = compare_triple(v, B, m, xs, &a);
+				double sd = compare_triple(v, B, m, xs, w, &a);
 				if (sd != stats_sd(v, B, m))
 					bad++;
 			}
@@ -126,21 +128,49 @@ int main(void)
 		}
 		/* values in ascending and descending order, and values all
 		 * equal but a few (B = 1000: no value is below the sieve's
-		 * bound, which keep_tails must notice) */
+		 * bound, which compare_coverage must notice) */
 		for (int r = 0; r < 8; r++) {
 			size_t B = r < 2 ? 1000 : r < 4 ? 137 : r < 6 ? 500 : 1000;
 			struct coverage a = { { 0 }, { 0 } };
 			for (size_t i = 0; i < B; i++)
 				v[i] = r < 4 ? (double)((r % 2 ? B - i : i) / 3)
 					     : (i % 97 == 5 ? (double)i : 1.0);
-			compare_coverage(v, B, xs, &a);
+			compare_coverage(v, B, xs, w, &a);
 			bad += differs(&a, v, B);
 			cases++;
 		}
 		free(v);
 		free(xs);
-		CHECK(bad == 0, "coverage from the kept order statistics equals the brute force, and its sd stats_sd, on %d vectors of 16 to 1500 values, sorted both ways or nearly constant (%d differ)",
-		      cases, bad);
+		CHECK(bad == 0, "coverage from the selected order statistics (%s) equals the brute force, and its sd stats_sd, on %d vectors of 16 to 1500 values, sorted both ways or nearly constant (%d differ)",
+		      w ? "AVX-512" : "plain loop", cases, bad);
+	}
+	{
+		/* The sign dot products of Kendall's tau-b, with the
+		 * processor's population count and without, against one pair
+		 * of runs at a time: random signs (+1, -1, 0) of 200 pairs. */
+		enum { P = 200, W = (P + 63) / 64 };
+		uint64_t s = 3, a[2 * W], b[2 * W];
+		int bad = 0;
+		for (int r = 0; r < 50; r++) {
+			long want = 0;
+			memset(a, 0, sizeof a);
+			memset(b, 0, sizeof b);
+			for (int q = 0; q < P; q++) {
+				int sa, sb;
+				s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+				sa = (int)((s >> 33) % 3) - 1;
+				sb = (int)((s >> 40) % 3) - 1;
+				if (sa)
+					a[(sa < 0) * W + q / 64] |= (uint64_t)1 << (q % 64);
+				if (sb)
+					b[(sb < 0) * W + q / 64] |= (uint64_t)1 << (q % 64);
+				want += sa * sb;
+			}
+			bad += compare_sign_dot(a, b, W, 0) != want;
+			bad += compare_sign_dot(a, b, W, compare_wide()) != want;
+		}
+		CHECK(bad == 0, "Kendall's sign dot products (%s) equal the sum of sign products pair by pair on 50 random images of 200 pairs: %d differ",
+		      compare_wide() ? "the processor's population count and the plain one" : "plain population count", bad);
 	}
 	{
 		/* The kept tails at the sizes of -b 1000 (the sieve, and its

@@ -29,9 +29,9 @@
  *    (chi-square, 5 degrees of freedom, p > 0.001 <=> X2 < 20.515) and
  *    agrees with the floating-point definition on every pair.
  * 4. image_fill_lanes, with its AVX-512 path where the processor has it
- *    and with the plain loop, equals image_fill lane by lane: 8 and 5
- *    lanes, 1 to 8 images, the root among them or not, 20,000 random
- *    hashes (so that every k from 0 to at least 7 occurs).
+ *    and with the plain loop, equals image_fill lane by lane: 16, 8 and 5
+ *    lanes, 1 image to as many as lanes, the root among them or not,
+ *    20,000 random hashes (so that every k from 0 to at least 7 occurs).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "boot.h"
@@ -86,6 +86,7 @@ static unsigned ref_k(const char *docno, uint64_t seed, uint64_t b)
 }
 
 /* ---- a random collection ----------------------------------------------- */
+/* Grades -1 to 3, and 6 for a few documents. */
 
 static uint64_t rng;
 static uint64_t next(void)
@@ -139,6 +140,8 @@ static void make_coll(struct coll *c, int deep)
 			g = (int)below(5) - 1; /* -1..3 */
 			if (g > 0 && below(3) == 0)
 				g = 0;
+			if (g == 3 && d % 5 == 0)
+				g = 6;  /* a grade past the gains nDCG tabulates */
 			if (one_rel || no_rel)
 				g = g > 0 ? 0 : g;
 			docname(q->e[q->n].docno, t, d);
@@ -298,6 +301,13 @@ static const char *const specs_shallow[] = {
 	"judged@5", "judged@20", "num_ret", "R@20", "P@5", "AP",
 	"GM(num_ret)", "GM(Q)", "nCG@20",
 };
+/* Measures that all score images side by side (score_lanes): the scan
+ * then lists no image's hits. */
+static const char *const specs_lanes[] = {
+	"AP", "nDCG@1000", "nDCG@5", "P@10", "P@5", "RBP(p=0.95)", "RBP(p=0.5)",
+	"RBP(p=0.8)@10", "INSQ(T=5)", "INSQ(T=2)@5", "RR", "GM(AP)",
+	"GM(RBP(p=0.8))", "P@5(rel=2)", "RBP(p=0.95,rel=2)",
+};
 static const char *const specs_bpref[] = { "bpref", "num_rel" };
 static const char *const specs_nonrel[] = { "num_nonrel_judged_ret", "SetF" };
 #define NSPEC_MAX (sizeof specs_all / sizeof specs_all[0])
@@ -409,26 +419,32 @@ static double check_aggregates(const struct scorer *s, const double *agg,
 }
 
 /* The values of score_topic_images for a few runs of consecutive images
- * (more than SCORE_LANES, fewer, with and without the root) against
- * score_topic_image one image at a time: the count of values that are
- * not the same double.  Side by side both ways: with the judged spans of
- * all lanes in one AVX-512 pass where the processor has it
- * (scorer.wide_spans), and lane by lane. */
+ * (more than SCORE_LANES, as many, fewer, with and without the root)
+ * against score_topic_image one image at a time: the count of values
+ * that are not the same double.  Side by side three ways: where the
+ * processor has AVX-512 (scorer.wide_lanes), with the scan's vector
+ * loops and the measures' score_lanes, with positions in 16 bits where
+ * they fit (scorer.pos16: every collection here) and in 32 bits, and
+ * with the plain loops and every measure image by image. */
 static long lanes_differ(const struct scorer *s, struct score_scratch *x)
 {
-	static const uint64_t from[] = { 0, 1, 5 }, count[] = { 11, 3, 9 };
+	enum { RUNS = 5 };
+	static const uint64_t from[RUNS] = { 0, 1, 5, 17, 3 };
+	static const uint64_t count[RUNS] = { 11, 3, 16, 37, 2 };
 	size_t block = s->nruns * s->nslots;
 	double *one = xcalloc(block, sizeof *one);
-	double *many = xcalloc(block * 11, sizeof *many);
-	struct scorer plain = *s;
+	double *many = xcalloc(block * 37, sizeof *many);
+	struct scorer plain = *s, wide32 = *s;
+	const struct scorer *way[3] = { s, &wide32, &plain };
 	long bad = 0;
-	plain.wide_spans = 0;
+	plain.wide_lanes = 0;
+	wide32.pos16 = 0;
 	for (size_t t = 0; t < s->c->n; t++)
-		for (size_t c = 0; c < 6; c++) {
-			score_topic_images(c < 3 ? s : &plain, t, from[c % 3],
-					   count[c % 3], x, many);
-			for (uint64_t i = 0; i < count[c % 3]; i++) {
-				score_topic_image(s, t, from[c % 3] + i, x, one);
+		for (size_t c = 0; c < 3 * RUNS; c++) {
+			score_topic_images(way[c / RUNS], t, from[c % RUNS],
+					   count[c % RUNS], x, many);
+			for (uint64_t i = 0; i < count[c % RUNS]; i++) {
+				score_topic_image(s, t, from[c % RUNS] + i, x, one);
 				for (size_t v = 0; v < block; v++)
 					bad += memcmp(&one[v], &many[i * block + v],
 						      sizeof *one) != 0;
@@ -437,6 +453,21 @@ static long lanes_differ(const struct scorer *s, struct score_scratch *x)
 	free(one);
 	free(many);
 	return bad;
+}
+
+/* scan_copies_lanes's AVX-512 pass against its plain loop, on the
+ * positions in x->PL of the ranking of l under x->kL: 1 when the lists
+ * differ (into x's arrays and cq, cqo, cm, cmo), else 0. */
+static long copies_differ(const struct scan_layout *l, struct score_scratch *x,
+			  uint32_t *cq, uint32_t *cqo, struct lanes_copy *cm,
+			  uint32_t *cmo)
+{
+	scan_copies_lanes(1, l, x->PL, 0, x->kL, x->cq, x->cqo, x->cm, x->cmo);
+	scan_copies_lanes(0, l, x->PL, 0, x->kL, cq, cqo, cm, cmo);
+	return memcmp(cqo, x->cqo, (l->ni + 1) * sizeof *cqo) != 0 ||
+	       memcmp(cmo, x->cmo, (l->ni + 1) * sizeof *cmo) != 0 ||
+	       memcmp(cq, x->cq, cqo[l->ni] * sizeof *cq) != 0 ||
+	       memcmp(cm, x->cm, cmo[l->ni] * sizeof *cm) != 0;
 }
 
 /* scan_spans_lanes's one AVX-512 pass against its plain loop: the same
@@ -453,16 +484,24 @@ static long spans_differ(const struct scorer *s, struct score_scratch *x,
 	size_t ia[SCORE_LANES], nw[SCORE_LANES], np[SCORE_LANES];
 	struct span *plain = xcalloc((s->max_spans + 1) * SCORE_LANES,
 				     sizeof *plain);
-	long bad = 0;
-	if (!s->wide_spans) {
+	size_t nq = (s->max_hits * SCORE_LANES + 1) * IMAGE_KMAX + SCORE_LANES;
+	uint32_t *cq = xcalloc(nq, sizeof *cq), *cqo = xcalloc(s->max_hits + 1, 4);
+	uint32_t *cmo = xcalloc(s->max_hits + 1, sizeof *cmo);
+	struct lanes_copy *cm = xcalloc((s->max_hits + 1) * IMAGE_KMAX, sizeof *cm);
+	long bad = 0, copies_bad = 0;
+	if (!s->wide_lanes) {
 		free(plain);
+		free(cq);
+		free(cqo);
+		free(cmo);
+		free(cm);
 		return 0;
 	}
 	for (size_t t = 0; t < s->c->n; t++)
 		for (uint64_t b0 = 1; b0 < 17; b0 += SCORE_LANES) {
 			const struct topic *tp = &s->c->topic[t];
 			image_fill_lanes(&s->imf, s->seed, b0, SCORE_LANES,
-					 SCORE_LANES, tp->hash, tp->n_docs, x->k8);
+					 SCORE_LANES, tp->hash, tp->n_docs, x->kL);
 			for (size_t r = 0; r < s->nruns; r++)
 				for (size_t d = 0; d < 4; d++) {
 					uint64_t depth = d ? depths[d] : s->judged_depth;
@@ -472,15 +511,16 @@ static long spans_differ(const struct scorer *s, struct score_scratch *x,
 					if (!l.n || !s->judged_depth)
 						continue;
 					l.nsp = s->runs[r].jspan_off[t + 1] - s->runs[r].jspan_off[t];
-					ib = scan_positions_lanes(&l, depth, x->k8, x->P8);
+					ib = scan_positions_lanes(s->wide_lanes, &l, depth, x->kL, x->PL);
 					for (size_t j = 0; j < SCORE_LANES; j++)
-						ia[j] = scan_lane_stop(&l, depth, x->P8, j, ib);
-					scan_spans_lanes(1, &l, x->P8, ib, ia, depth, x->o8, nw);
-					scan_spans_lanes(0, &l, x->P8, ib, ia, depth, plain, np);
+						ia[j] = scan_lane_stop(&l, depth, x->PL, j, ib);
+					scan_spans_lanes(1, &l, x->PL, ib, ia, depth, x->oL, nw);
+					scan_spans_lanes(0, &l, x->PL, ib, ia, depth, plain, np);
+					copies_bad += copies_differ(&l, x, cq, cqo, cm, cmo);
 					for (size_t j = 0; j < SCORE_LANES; j++) {
 						int differ = nw[j] != np[j];
 						for (size_t i = 0; i < np[j] && !differ; i++) {
-							const struct span *u = &x->o8[i * SCORE_LANES + j];
+							const struct span *u = &x->oL[i * SCORE_LANES + j];
 							const struct span *v = &plain[i * SCORE_LANES + j];
 							differ = u->start != v->start || u->end != v->end;
 						}
@@ -490,7 +530,11 @@ static long spans_differ(const struct scorer *s, struct score_scratch *x,
 				}
 		}
 	free(plain);
-	return bad;
+	free(cq);
+	free(cqo);
+	free(cmo);
+	free(cm);
+	return bad + copies_bad;
 }
 
 static void exactness(const char *label, const char *const *specs,
@@ -605,11 +649,11 @@ static void exactness(const char *label, const char *const *specs,
 	      "fast images equal explicitly written images (%s): %d collections, %ld values (%ld zero), worst %.3g (case %d)",
 	      label, cases, compared, rzero, worst, worst_case);
 	CHECK(lanes_bad == 0,
-	      "(%s) images scored side by side (score_topic_images: 0..10, 1..3, 5..13; spans of the lanes at once and lane by lane) equal images scored one by one, bit for bit: %ld differ",
+	      "(%s) images scored side by side (score_topic_images: 0..10, 1..3, 5..20, 17..53, 3..4; AVX-512 and measures side by side, positions in 16 and 32 bits, and plain) equal images scored one by one, bit for bit: %ld differ",
 	      label, lanes_bad);
 	if (spans_n)
 		CHECK(spans_bad == 0,
-		      "(%s) the judged spans of 8 images in one AVX-512 pass equal those of the plain loop, at four depths: %ld of %ld lanes differ",
+		      "(%s) the judged spans and the hits' copies of 16 images in one AVX-512 pass equal those of the plain loops, at four depths: %ld of %ld lanes differ",
 		      label, spans_bad, spans_n);
 	else
 		CHECK(1, "(%s) judged spans in one AVX-512 pass # SKIP %s", label,
@@ -777,7 +821,8 @@ static void fill_lanes(void)
 	enum { N = 20000 };
 	struct image_fn f;
 	uint64_t *hash = xcalloc(N, sizeof *hash);
-	uint8_t *lanes = xcalloc(N * 8, 1), *one = xcalloc(N, 1);
+	uint8_t *lanes = xcalloc(N * 16, 1), *one = xcalloc(N, 1);
+	static const size_t Ls[] = { 5, 8, 16 };
 	static const uint64_t b0s[] = { 0, 1, 17, 993 };
 	long bad = 0, cases = 0;
 	unsigned maxk = 0;
@@ -788,7 +833,7 @@ static void fill_lanes(void)
 		hash[i] = next();
 	for (int w = wide; w >= 0; w--) {
 		f.wide = w;
-		for (size_t L = 5; L <= 8; L += 3)
+		for (size_t li = 0, L; li < 3 && (L = Ls[li]); li++)
 			for (size_t bi = 0; bi < sizeof b0s / sizeof *b0s; bi++)
 				for (size_t nb = 1; nb <= L; nb++) {
 					uint64_t seed = 1 + bi * 7 + nb;
@@ -890,6 +935,8 @@ int main(void)
 	exactness("all measures", specs_all, NSPEC_MAX);
 	exactness("judged spans to 20",  specs_shallow,
 		  sizeof specs_shallow / sizeof specs_shallow[0]);
+	exactness("measures side by side", specs_lanes,
+		  sizeof specs_lanes / sizeof specs_lanes[0]);
 	exactness("bpref alone", specs_bpref,
 		  sizeof specs_bpref / sizeof specs_bpref[0]);
 	exactness("num_nonrel_judged_ret alone", specs_nonrel,

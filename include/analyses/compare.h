@@ -64,11 +64,25 @@ struct coverage {
 };
 
 /* Add to c the coverage of one triple's values z[0..B-1] (images 1..B),
- * B >= 2; x is scratch for 2 B doubles.  Exported for tests. */
-void compare_coverage(const double *z, size_t B, double *x, struct coverage *c);
+ * B >= 2; x is scratch for 2 B doubles.  With wide 2 (from
+ * compare_wide), the values beyond the sieve's bounds are picked with
+ * AVX-512; the result is the same.  Exported for tests. */
+void compare_coverage(const double *z, size_t B, double *x, int wide,
+		      struct coverage *c);
+/* 2 where the processor has AVX-512, 1 where it has a population count
+ * instruction, else 0: what compare_coverage and compare_sign_dot may use
+ * (any lower value works too). */
+int compare_wide(void);
+/* The sum over pairs of runs of sign_a sign_b for two images' sign bits
+ * (pa, pb: words 64-bit words of the pairs ordered one way, then words
+ * of those ordered the other), the numerator of Kendall's tau-b: with
+ * wide >= 1 (compare_wide), by the processor's population count.
+ * Exported for tests. */
+long compare_sign_dot(const uint64_t *pa, const uint64_t *pb, size_t words,
+		      int wide);
 /* The same, and returns the sd of z about mean as stats_sd computes it
  * (NaN for B < 2). */
 double compare_triple(const double *z, size_t B, double mean, double *x,
-		      struct coverage *c);
+		      int wide, struct coverage *c);
 
 #endif

@@ -45,7 +45,9 @@ void stats_order_stats(const double *x, size_t n, const size_t *r, size_t nr,
 		       double *v);
 /* stats_quantile of x, which is left as it is, bit for bit, for a p near
  * 0 or 1: when the two order statistics needed are among the
- * STATS_TAIL smallest or largest, one pass keeps those in a sorted
+ * STATS_TAIL smallest or largest, they are selected among the values
+ * beyond a bound from a sample (copied without a branch), or where that
+ * does not hold them or x is short, one pass keeps them in a sorted
  * buffer (about one comparison per value); otherwise x is copied and
  * selected.  scratch holds n doubles. */
 #define STATS_TAIL 64

@@ -68,9 +68,19 @@ struct scorer {
 	size_t max_ranking;     /* longest ranking of any run */
 	size_t max_docs;        /* most documents of any topic */
 	size_t max_spans;       /* most stretches of judged entries in a ranking */
-	int wide_spans;         /* scan_spans_lanes may use AVX-512 (set by
-				   scorer_init from the processor; 0 forces
-				   the plain loop, as the tests do to compare) */
+	size_t max_hits;        /* most hits (inter entries) in a ranking */
+	int pos16;              /* positions fit 16 bits: 1 + IMAGE_KMAX *
+				   max_ranking <= 65535 */
+	int wide_lanes;         /* score_topic_images may use AVX-512: the
+				   scan's vector loops and the measures'
+				   score_lanes (set by scorer_init from the
+				   processor; 0 forces the plain loops and
+				   the measures image by image, as the tests
+				   do to compare) */
+	uint8_t *mlanes;        /* [nm], owned: 1 where the measure has
+				   score_lanes (used when wide_lanes) */
+	int rest_copies;        /* some measure without score_lanes sets
+				   copies */
 	struct image_fn imf;
 	uint64_t seed;
 	int32_t max_grade;      /* largest grade of the qrels, every topic
@@ -96,17 +106,24 @@ struct score_scratch {
 	uint8_t *kj;            /* judged multiplicities under a pool */
 	double *prep;           /* the measures' prep areas, in order */
 	/* score_topic_images: SCORE_LANES images side by side */
-	uint8_t *k8;            /* [doc][lane] multiplicities */
-	uint32_t *P8;           /* [entry][lane] positions of one ranking */
-	struct span *o8;        /* [span][lane] judged spans, interleaved
+	uint8_t *kL;            /* [doc][lane] multiplicities */
+	uint32_t *PL;           /* [entry][lane] positions of one ranking */
+	struct span *oL;        /* [span][lane] judged spans, interleaved
 				   (max_spans + 1 rows) */
 	uint8_t *kl;            /* [lane][judged doc] multiplicities */
+	uint32_t *cq, *cqo, *cmo;   /* the copies of a ranking's hits in the
+				   lanes (ranked_lanes): max_hits *
+				   SCORE_LANES * IMAGE_KMAX, max_hits + 1,
+				   max_hits + 1 */
+	struct lanes_copy *cm;  /* max_hits * IMAGE_KMAX */
+	double *cv;             /* as many as cq, and MEASURE_LANES_CV_SPARE */
 	double *prep8;          /* [lane][prep_n] prep areas */
 };
 
 /* Images scored side by side by score_topic_images: one pass over a
- * ranking computes the positions of its entries in all of them. */
-#define SCORE_LANES 8
+ * ranking computes the positions of its entries in all of them, and the
+ * measures with score_lanes score them together. */
+#define SCORE_LANES MEASURE_LANES
 
 /* The measure behind slot k. */
 static inline const struct measure *scorer_slot_measure(const struct scorer *s,

@@ -30,6 +30,13 @@ void score_ranked(const struct scorer *s, const struct topic_image *ti,
 		  uint64_t G, const double *prep, const struct ranked *rk,
 		  struct score_scratch *x, double *o);
 
+/* The same, but with skip_lanes without the measures that
+ * score_topic_images scores side by side (scorer.mlanes), whose slots
+ * in o are left as they are. */
+void score_ranked_some(const struct scorer *s, const struct topic_image *ti,
+		       uint64_t G, const double *prep, const struct ranked *rk,
+		       struct score_scratch *x, int skip_lanes, double *o);
+
 /* Whether pooled entries prev < e of a ranking (ids), with no position
  * between them, are in the same static stretch of judged entries (ids
  * below nj), so that they make one judged span as in the scan without a
@@ -67,27 +74,42 @@ size_t scan_positions(const struct scan_layout *l, uint64_t depth,
 		      uint32_t *P, uint32_t *pe, size_t *np);
 
 /* The same in SCORE_LANES images at once, from interleaved multiplicities
- * k8 ([doc][lane]) into P8 ([entry][lane]).  Returns i: P8 is valid on
+ * kL ([doc][lane]) into PL ([entry][lane]).  Returns i: PL is valid on
  * [0, i] in every lane; scan_lane_stop gives lane j's own i. */
-size_t scan_positions_lanes(const struct scan_layout *l, uint64_t depth,
-			    const uint8_t *k8, uint32_t *P8);
+size_t scan_positions_lanes(int wide, const struct scan_layout *l,
+			    uint64_t depth, const uint8_t *kL, uint32_t *PL);
+/* The same in 16-bit numbers, for rankings where no position passes
+ * 65535 (1 + IMAGE_KMAX times the length; scorer.pos16): half the
+ * bytes, for the measures side by side alone. */
+size_t scan_positions_lanes16(int wide, const struct scan_layout *l,
+			      uint64_t depth, const uint8_t *kL, uint16_t *PL);
 size_t scan_lane_stop(const struct scan_layout *l, uint64_t depth,
-		      const uint32_t *P8, size_t j, size_t ib);
+		      const uint32_t *PL, size_t j, size_t ib);
+
+/* The copies of the hits of l in the SCORE_LANES images of PL (valid
+ * on the hits' entries; 16-bit numbers with p16) under multiplicities kL, listed as
+ * ranked_lanes.cq, cqo, cm and cmo say; the caller's arrays hold
+ * max_hits * SCORE_LANES * IMAGE_KMAX + SCORE_LANES, max_hits + 1, max_hits *
+ * IMAGE_KMAX and max_hits + 1.  With wide, compressed by AVX-512. */
+void scan_copies_lanes(int wide, const struct scan_layout *l,
+		       const void *PL, int p16, const uint8_t *kL,
+		       uint32_t *cq, uint32_t *cqo, struct lanes_copy *cm,
+		       uint32_t *cmo);
 
 /* The judged spans of the ranking of l (no pool) in each of the
- * SCORE_LANES images of P8 (valid on [0, ib]), lane j cut at entry
+ * SCORE_LANES images of PL (valid on [0, ib]), lane j cut at entry
  * stop[j] (scan_lane_stop), interleaved: span i of lane j at
- * o8[i * SCORE_LANES + j], nj[j] of them (o8 holds SCORE_LANES times the
+ * oL[i * SCORE_LANES + j], nj[j] of them (oL holds SCORE_LANES times the
  * ranking's stretches of judged entries).  They are the spans scan_ranked
  * would find for the lane, with empty ones (start = end) in the places
  * of the stretches whose documents the image left out; measures read
  * them with ranked.jstride = SCORE_LANES.  With wide (from
- * scan_spans_wide) one AVX-512 pass does every lane: a stretch's
- * positions in all lanes are one row of P8. */
-int scan_spans_wide(void);
+ * scan_lanes_wide) one AVX-512 pass does every lane: a stretch's
+ * positions in all lanes are one row of PL. */
+int scan_lanes_wide(void);
 void scan_spans_lanes(int wide, const struct scan_layout *l,
-		      const uint32_t *P8, size_t ib, const size_t *stop,
-		      uint64_t depth, struct span *o8, size_t *nj);
+		      const uint32_t *PL, size_t ib, const size_t *stop,
+		      uint64_t depth, struct span *oL, size_t *nj);
 
 /* The hit vector of the ranking of l from its positions (entry e at
  * P[e * ps], valid on [0, i]), judged multiplicities kj, every document's

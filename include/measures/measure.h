@@ -98,6 +98,67 @@ struct ranked {
 	uint64_t len;               /* positions of the whole ranking */
 };
 
+/* Images of one ranking side by side (measure_def.score_lanes). */
+#define MEASURE_LANES 16
+
+/* Copy j of a hit in the lanes (ranked_lanes.cm): the lanes that have
+ * it, and where the list of copies has it (lanes 0 to 7 from at, 8 to
+ * 15 from at + lo). */
+struct lanes_copy {
+	uint16_t m, lo;
+	uint32_t at;
+};
+_Static_assert(MEASURE_LANES == 16, "ranked_lanes.cm holds 16 lanes");
+/* Copies of each hit that ranked_lanes.cm always lists. */
+#define MEASURE_LANES_COPIES 4
+/* Doubles of ranked_lanes.cv past the last copy's. */
+#define MEASURE_LANES_CV_SPARE 48
+
+/* One ranking in MEASURE_LANES images at once: what struct ranked says
+ * of each image, without a list per image.  Entry e of the ranking
+ * (e = 0, 1, ...) holds document ids[e]; P[e * MEASURE_LANES + l] is the
+ * position of its first copy in lane l's image (rows computed on
+ * [0, last]; 16-bit numbers with p16, else 32-bit), and
+ * k[id * MEASURE_LANES + l] the multiplicity of document
+ * id in lane l.  The hits are the entries hit[0..n) (documents relevant
+ * or of positive gain, in rank order), the same in every lane: in lane l
+ * one is a hit of the image when its k > 0, with copies at positions
+ * P .. P+k-1.  The judged stretches are the entries [sp[2j], sp[2j+1])
+ * for j < nsp (maximal runs of judged documents, in rank order): in lane
+ * l, stretch j spans the positions P[a] .. P[b] - 1, empty when P[a] =
+ * P[b], as the judged spans of struct ranked do, rows past last read as
+ * row last.  Past last every lane's positions are beyond the scorer's
+ * judged depth (of any measure), so a span there is past it too, and
+ * row last bounds it; spans are needed down to that depth only.  The
+ * hit vector of lane l is empty when no entry has k > 0 there; the
+ * scorer does not call a measure on such a lane (it writes 0 there,
+ * unless call_when_empty, which no measure with score_lanes sets). */
+struct ranked_lanes {
+	const uint32_t *ids;
+	const uint32_t *hit;
+	size_t n;
+	const uint32_t *sp;
+	size_t nsp;
+	const void *P;  /* uint16_t when p16 (short rankings), else uint32_t */
+	int p16;
+	size_t last;
+	const uint8_t *k;
+	/* The copies of the hits, listed: hit i's are cq[cqo[i] ..
+	 * cqo[i+1]), each as its position - 1, copy 0 of every lane that has
+	 * one (k > 0) in lane order, then copy 1, ...; cm[cmo[i] + j].m has
+	 * bit l set when lane l has a copy j (k > j), for j < cmo[i+1] -
+	 * cmo[i], which is the hit's largest k or MEASURE_LANES_COPIES when
+	 * that is more (masks of copies no lane has are 0 then, so that the
+	 * loops over the first copies need no branch).  Values computed copy
+	 * by copy can so be computed for the copies alone, and added lane by
+	 * lane in the order of the copies; cm[..].at is where the list has
+	 * copy j of the first of those lanes, and of lane 8 and on, at + lo. */
+	const uint32_t *cq, *cqo, *cmo;
+	const struct lanes_copy *cm;
+	double *cv;     /* scratch: a double per copy (cqo[n]) and
+			   MEASURE_LANES_CV_SPARE more */
+};
+
 /* Judged span i of r (i < r->nj). */
 static inline const struct span *ranked_span(const struct ranked *r, size_t i)
 {
@@ -225,6 +286,15 @@ struct measure_def {
 	void (*score)(const struct measure *m, const struct ranked *r,
 		      const struct topic_image *ti, const double *prep,
 		      double *out);
+	/* The measure in MEASURE_LANES images at once (may be NULL; only
+	 * where the processor has AVX-512, see lanes.h): out[o *
+	 * MEASURE_LANES + l] is output o (o < m->n_out) of lane l, the value
+	 * score gives for lane l's image, whose topic_image is ti[l] and
+	 * prep area prep[l].  Every lane is computed; the scorer keeps those
+	 * it calls the measure on (see call_when_r0, call_when_empty). */
+	void (*score_lanes)(const struct measure *m, const struct ranked_lanes *r,
+			    const struct topic_image *const *ti,
+			    const double *const *prep, double *out);
 	/* Nonzero: -F trec prints only the value for "all", as trec_eval
 	 * prints num_q (the TSV output still has every topic's value). */
 	int trec_all_only;

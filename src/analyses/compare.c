@@ -33,87 +33,110 @@ static double q7_without(const double *x, size_t B, size_t r, double p)
 	return a + (h - (double)lo) * (b - a);
 }
 
-/* Keep in k[0..*n) (at most cap) the smallest values seen, ascending:
- * insert x when there is room or when it is below the largest kept.
- * The caller tests that first (most values are not kept), so that the
- * common case costs one predictable comparison. */
-static inline void keep_smallest(double *k, size_t *n, size_t cap, double x)
-{
-	size_t i;
-	if (*n == cap) {
-		if (!(x < k[cap - 1]))
-			return;
-		i = cap - 1;
-	} else {
-		i = (*n)++;
-	}
-	for (; i > 0 && k[i - 1] > x; i--)
-		k[i] = k[i - 1];
-	k[i] = x;
-}
-
 /* Values sampled, and the rank in the sample of the sieve's bounds. */
 #define SIEVE_SAMPLE 64
 #define SIEVE_RANK 6
 
-/* keep_smallest on both tails for the values z[0..n). */
-static void keep_both(const double *z, size_t n, size_t kb, size_t kt,
-		      double *sm, size_t *nb, double *lg, size_t *nt)
+/* The sieve's bounds for z[0..B): *lo, the SIEVE_RANK-th smallest of a
+ * sample of SIEVE_SAMPLE values, and *hi, the SIEVE_RANK-th largest
+ * (found by selection, without a branch on the values), which usually
+ * have more than the tails of the held-out intervals at or beyond
+ * them. */
+static void sieve_bounds(const double *z, size_t B, double *lo, double *hi)
 {
-	for (size_t j = 0; j < n; j++) {
-		double y = z[j];
-		if (*nb < kb || y < sm[kb - 1])
-			keep_smallest(sm, nb, kb, y);
-		if (*nt < kt || -y < lg[kt - 1])
-			keep_smallest(lg, nt, kt, -y);
-	}
+	double x[SIEVE_SAMPLE];
+	for (size_t q = 0; q < SIEVE_SAMPLE; q++)
+		x[q] = z[q * (B / SIEVE_SAMPLE)];
+	*lo = stats_select(x, SIEVE_SAMPLE, 0, SIEVE_RANK - 1, NULL);
+	*hi = stats_select(x, SIEVE_SAMPLE, SIEVE_RANK,
+			   SIEVE_SAMPLE - SIEVE_RANK, NULL);
 }
 
-/* Into sm[0..kb) the kb smallest of z[0..B), ascending, and into
- * lg[0..kt) the kt largest, negated (ascending negations); kb + kt <= B.
- * The kept values are those of one keep_smallest pass over every value
- * (the kb smallest as a multiset, equal values being the same double),
- * found with few branches: the SIEVE_RANK-th smallest and largest of a
- * sample of SIEVE_SAMPLE values (kept without a branch) bound the tails;
- * one pass without a branch copies the values beyond them to cand
- * (scratch for B values); when at least kb are below the lower bound and
- * kt above the upper one, the tails are among those, else (rarely) every
- * value goes through keep_smallest. */
-static void keep_tails(const double *z, size_t B, size_t kb, size_t kt,
-		       double *sm, double *lg, double *cand)
+/* The values of z[0..B) at or below L into sm, *nb of them, and those
+ * at or above H into lg, *nt of them, without a branch.  The plain
+ * loop. */
+static void sieve_plain(const double *z, size_t B, double L, double H,
+			double *sm, size_t *nb, double *lg, size_t *nt)
 {
-	size_t nb = 0, nt = 0, nc = 0, nlo = 0, nhi = 0;
-	double lo[SIEVE_RANK], hi[SIEVE_RANK];
-	if (B < 8 * SIEVE_SAMPLE || kb > B / 8 || kt > B / 8) {
-		keep_both(z, B, kb, kt, sm, &nb, lg, &nt);
-		return;
-	}
-	for (int r = 0; r < SIEVE_RANK; r++) {
-		lo[r] = INFINITY;
-		hi[r] = -INFINITY;
-	}
-	for (size_t q = 0; q < SIEVE_SAMPLE; q++) {
-		double a = z[q * (B / SIEVE_SAMPLE)], b = a;
-		for (int r = 0; r < SIEVE_RANK; r++) {   /* min and max chains */
-			double x = lo[r], y = hi[r];
-			lo[r] = a < x ? a : x;
-			a = a < x ? x : a;
-			hi[r] = b > y ? b : y;
-			b = b > y ? y : b;
-		}
-	}
+	size_t a = 0, b = 0;
 	for (size_t j = 0; j < B; j++) {
 		double y = z[j];
-		int below = y < lo[SIEVE_RANK - 1], above = y > hi[SIEVE_RANK - 1];
-		cand[nc] = y;
-		nc += (size_t)(below | above);
-		nlo += (size_t)below;
-		nhi += (size_t)above;
+		sm[a] = y;
+		a += y <= L;
+		lg[b] = y;
+		b += y >= H;
 	}
-	if (nlo >= kb && nhi >= kt)
-		keep_both(cand, nc, kb, kt, sm, &nb, lg, &nt);
-	else
-		keep_both(z, B, kb, kt, sm, &nb, lg, &nt);
+	*nb = a;
+	*nt = b;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define COMPARE_HAVE_WIDE 1
+#include <immintrin.h>
+
+/* The same with 8 values to an AVX-512 vector, those kept compressed
+ * to the front of it and the whole vector stored (the next store starts
+ * where the kept ones end; sm and lg each hold B). */
+__attribute__((target("avx512f")))
+static void sieve_wide(const double *z, size_t B, double L, double H,
+		       double *sm, size_t *nb, double *lg, size_t *nt)
+{
+	const __m512d lv = _mm512_set1_pd(L), hv = _mm512_set1_pd(H);
+	size_t a = 0, b = 0, j;
+	for (j = 0; j + 8 <= B; j += 8) {
+		__m512d y = _mm512_loadu_pd(z + j);
+		__mmask8 ml = _mm512_cmp_pd_mask(y, lv, _CMP_LE_OQ);
+		__mmask8 mh = _mm512_cmp_pd_mask(y, hv, _CMP_GE_OQ);
+		_mm512_storeu_pd(sm + a, _mm512_maskz_compress_pd(ml, y));
+		_mm512_storeu_pd(lg + b, _mm512_maskz_compress_pd(mh, y));
+		a += (size_t)__builtin_popcount(ml);
+		b += (size_t)__builtin_popcount(mh);
+	}
+	sieve_plain(z + j, B - j, L, H, sm + a, nb, lg + b, nt);
+	*nb += a;
+	*nt += b;
+}
+#endif
+
+int compare_wide(void)
+{
+#ifdef COMPARE_HAVE_WIDE
+	if (__builtin_cpu_supports("avx512f"))
+		return 2;
+	return __builtin_cpu_supports("popcnt") != 0;
+#else
+	return 0;
+#endif
+}
+
+/* The order statistics r, r + 1, r + 2 (0-based) of x[0..n), r + 2 <
+ * n, into o: one selection, of r + 2 (nothing larger before it) or,
+ * with from_top, of r (nothing smaller after it), and the two largest
+ * before it or the two smallest after it (a pass without a branch: the
+ * two extremes of a multiset). */
+static void three_at(double *x, size_t n, size_t r, int from_top, double *o)
+{
+	double a = -INFINITY, b = -INFINITY;   /* the largest, the next */
+	if (!from_top) {
+		o[2] = stats_select(x, n, 0, r + 2, NULL);
+		for (size_t i = 0; i < r + 2; i++) {
+			double v = x[i], lo = v < a ? v : a;
+			a = v < a ? a : v;
+			b = lo < b ? b : lo;
+		}
+		o[0] = b;
+		o[1] = a;
+		return;
+	}
+	a = b = INFINITY;                      /* the smallest, the next */
+	o[0] = stats_select(x, n, 0, r, NULL);
+	for (size_t i = r + 1; i < n; i++) {
+		double v = x[i], hi = v < a ? a : v;
+		a = v < a ? v : a;
+		b = hi < b ? hi : b;
+	}
+	o[1] = a;
+	o[2] = b;
 }
 
 /* The held-out quantile p for a value z of lower-bound rank r, from the
@@ -138,78 +161,118 @@ static double held_q(const double *o, const double *q, double v)
 	return !(o[0] < v) ? q[0] : !(o[1] < v) ? q[1] : q[2];
 }
 
-void compare_coverage(const double *z, size_t B, double *x, struct coverage *c)
+/* The values of z[0..B) at or below L into sm and those at or above H
+ * into lg (*nb and *nt of them), when those are at least kb and kt;
+ * else 0. */
+static int sieve(const double *z, size_t B, int wide, double L, double H,
+		 size_t kb, size_t kt, double *sm, size_t *nb, double *lg,
+		 size_t *nt)
+{
+#ifdef COMPARE_HAVE_WIDE
+	if (wide >= 2)
+		sieve_wide(z, B, L, H, sm, nb, lg, nt);
+	else
+#else
+	(void)wide;
+#endif
+		sieve_plain(z, B, L, H, sm, nb, lg, nt);
+	return *nb >= kb && *nt >= kt;
+}
+
+/* compare_coverage with B >= 16 and lo2 >= lo1 + 3.  The held-out
+ * intervals need only the order statistics lo1..lo1+2 and lo2..lo2+2:
+ * one pass, without a branch, copies the values at or below a lower
+ * bound to x (the lo1 + 3 smallest and those tied with them are among
+ * them, when there are as many) and those at or above an upper bound to
+ * x + B; the order statistics are selected among those, O(B) instead of
+ * a sort.  The bounds are hint's, else (or when they do not hold as
+ * many) the sieve's, else (rarely) every value is sorted.  Each value is
+ * then classed by comparisons: only one at or below x[lo1 + 1] can fall
+ * below its interval (any other is at least the lower bound, ties
+ * included), and only one at or above x[lo2 + 1] above it; those are
+ * among the copies. */
+static void coverage_tails(const double *z, size_t B, size_t lo1, size_t lo2,
+			   double *x, int wide, const double *hint,
+			   struct coverage *c)
+{
+	size_t kb = lo1 + 3, kt = B - lo2, nb, nt, nlow = 0, nhigh = 0;
+	double *sm = x, *lg = x + B, qa[3], qb[3], bot[3], top[3], v, L, H;
+	int ok = hint && sieve(z, B, wide, hint[0], hint[1], kb, kt, sm, &nb,
+			       lg, &nt);
+	if (!ok) {
+		sieve_bounds(z, B, &L, &H);
+		ok = sieve(z, B, wide, L, H, kb, kt, sm, &nb, lg, &nt);
+	}
+	if (!ok) {
+		memcpy(sm, z, B * sizeof *x);
+		stats_sort(sm, B);
+		memcpy(lg, sm, B * sizeof *x);
+		nb = nt = B;
+	}
+	three_at(sm, nb, lo1, 0, bot);
+	three_at(lg, nt, nt - kt, 1, top);
+	q7_cases(bot, B, 0.025, qa);
+	q7_cases(top, B, 0.975, qb);
+	for (size_t i = 0; i < nb; i++)
+		nlow += sm[i] < held_q(bot, qa, sm[i]);
+	for (size_t i = 0; i < nt; i++)
+		nhigh += lg[i] > held_q(top, qb, lg[i]);
+	c->loo[0] += nlow;
+	c->loo[1] += B - nlow - nhigh;
+	c->loo[2] += nhigh;
+	v = z[B - 1];
+	c->hold[v < held_q(bot, qa, v) ? 0 : v > held_q(top, qb, v) ? 2 : 1]++;
+}
+
+/* compare_coverage, with bounds for the tails (hint[0], hint[1]) or
+ * NULL. */
+static void coverage(const double *z, size_t B, double *x, int wide,
+		     const double *hint, struct coverage *c)
 {
 	size_t n = B - 1, lo1, lo2;
-	double bot[3], top[3];
 	lo1 = B >= 2 ? (size_t)floor((double)(n - 1) * 0.025) : 0;
 	lo2 = B >= 2 ? (size_t)floor((double)(n - 1) * 0.975) : 0;
-	if (B < 16 || lo2 < lo1 + 3) {
-		/* few values: sort them all */
-		memcpy(x, z, B * sizeof *x);
-		stats_sort(x, B);
-		for (size_t j = 0; j < B; j++) {
-			size_t lo = 0, hi = B, r;
-			double a, b;
-			int cls;
-			while (lo < hi) {   /* first index with x >= z[j] */
-				size_t mid = lo + (hi - lo) / 2;
-				if (x[mid] < z[j])
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
-			r = lo;
-			a = q7_without(x, B, r, 0.025);
-			b = q7_without(x, B, r, 0.975);
-			cls = z[j] < a ? 0 : z[j] > b ? 2 : 1;
-			c->loo[cls]++;
-			if (j == B - 1)
-				c->hold[cls]++;
-		}
+	if (B >= 16 && lo2 >= lo1 + 3) {
+		coverage_tails(z, B, lo1, lo2, x, wide, hint, c);
 		return;
 	}
-	/* The held-out intervals need only the order statistics lo1..lo1+2
-	 * and lo2..lo2+2: one pass keeps the lo1 + 3 smallest values and
-	 * the B - lo2 largest (a few dozen at B = 1000), O(B) instead of a
-	 * sort; each value is then classified by comparisons. */
-	{
-		size_t kb = lo1 + 3, kt = B - lo2;
-		size_t nlow = 0, nhigh = 0;
-		double *sm = x, *lg = x + kb, qa[3], qb[3], v;
-		keep_tails(z, B, kb, kt, sm, lg, x + kb + kt);
-		bot[0] = sm[lo1];
-		bot[1] = sm[lo1 + 1];
-		bot[2] = sm[lo1 + 2];
-		for (size_t i = 0; i < kt; i++)   /* negation is exact */
-			lg[i] = -lg[i];
-		for (int i = 0; i < 3; i++)   /* x[lo2 + i] is lg[kt - 1 - i] */
-			top[i] = lg[kt - 1 - (size_t)i];
-		q7_cases(bot, B, 0.025, qa);
-		q7_cases(top, B, 0.975, qb);
-		/* Only a kept value can fall outside its interval: a value
-		 * above x[lo1 + 1] is at least the lower bound (ties
-		 * included), and likewise at the top; the kept tails hold
-		 * distinct ranks (lo1 + 2 < lo2). */
-		for (size_t i = 0; i < kb; i++)
-			nlow += sm[i] < held_q(bot, qa, sm[i]);
-		for (size_t i = 0; i < kt; i++)
-			nhigh += lg[i] > held_q(top, qb, lg[i]);
-		c->loo[0] += nlow;
-		c->loo[1] += B - nlow - nhigh;
-		c->loo[2] += nhigh;
-		v = z[B - 1];
-		c->hold[v < held_q(bot, qa, v) ? 0 : v > held_q(top, qb, v) ? 2 : 1]++;
+	/* few values: sort them all */
+	memcpy(x, z, B * sizeof *x);
+	stats_sort(x, B);
+	for (size_t j = 0; j < B; j++) {
+		size_t lo = 0, hi = B, r;
+		double a, b;
+		int cls;
+		while (lo < hi) {   /* first index with x >= z[j] */
+			size_t mid = lo + (hi - lo) / 2;
+			if (x[mid] < z[j])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		r = lo;
+		a = q7_without(x, B, r, 0.025);
+		b = q7_without(x, B, r, 0.975);
+		cls = z[j] < a ? 0 : z[j] > b ? 2 : 1;
+		c->loo[cls]++;
+		if (j == B - 1)
+			c->hold[cls]++;
 	}
 }
 
-double compare_triple(const double *z, size_t B, double mean, double *x,
+void compare_coverage(const double *z, size_t B, double *x, int wide,
 		      struct coverage *c)
+{
+	coverage(z, B, x, wide, NULL, c);
+}
+
+double compare_triple(const double *z, size_t B, double mean, double *x,
+		      int wide, struct coverage *c)
 {
 	double ss = 0;
 	for (size_t j = 0; j < B; j++)
 		ss += (z[j] - mean) * (z[j] - mean);
-	compare_coverage(z, B, x, c);
+	compare_coverage(z, B, x, wide, c);
 	return B < 2 ? NAN : sqrt(ss / (double)(B - 1));
 }
 
@@ -232,6 +295,7 @@ struct rel_job {
 	unsigned long *ndelta;   /* [image a]: defined taus in that sum */
 	size_t npairs_runs;
 	struct progress prog;    /* (pair, topic) triples + image pairs */
+	int wide;                /* compare_wide() */
 };
 
 /* Triples whose sums run side by side in triple_group (written out for
@@ -285,8 +349,12 @@ static void triple_group(struct rel_job *j, size_t A, size_t C0, size_t n,
 	ss[3] = s3;
 	for (size_t q = 0; q < n; q++) {
 		size_t p = j->pair_base[A] + (C0 + q - A - 1);
-		compare_coverage(z + q * B, B, x, &j->cov[w]);
-		j->pqsd[p * nt + t] = B < 2 ? NAN : sqrt(ss[q] / (double)(B - 1));
+		double sd = B < 2 ? NAN : sqrt(ss[q] / (double)(B - 1));
+		/* the tails lie beyond 1.5 sd from the mean, unless the values
+		 * are far from normal (coverage then finds other bounds) */
+		double hint[2] = { m[q] - 1.5 * sd, m[q] + 1.5 * sd };
+		coverage(z + q * B, B, x, j->wide, B < 2 ? NULL : hint, &j->cov[w]);
+		j->pqsd[p * nt + t] = sd;
 	}
 }
 
@@ -311,20 +379,48 @@ static unsigned popcount64(uint64_t x)
 	return (unsigned)((x * 0x0101010101010101ULL) >> 56);
 }
 
+#ifdef COMPARE_HAVE_WIDE
+/* compare_sign_dot with the processor's population count. */
+__attribute__((target("popcnt")))
+static long sign_dot_popcnt(const uint64_t *pa, const uint64_t *pb, size_t words)
+{
+	const uint64_t *na = pa + words, *nb = pb + words;
+	long dot = 0;
+	for (size_t i = 0; i < words; i++)
+		dot += (long)__builtin_popcountll((pa[i] & pb[i]) | (na[i] & nb[i])) -
+		       (long)__builtin_popcountll((pa[i] & nb[i]) | (na[i] & pb[i]));
+	return dot;
+}
+#endif
+
+long compare_sign_dot(const uint64_t *pa, const uint64_t *pb, size_t words,
+		      int wide)
+{
+	const uint64_t *na = pa + words, *nb = pb + words;
+	long dot = 0;
+#ifdef COMPARE_HAVE_WIDE
+	if (wide)
+		return sign_dot_popcnt(pa, pb, words);
+#else
+	(void)wide;
+#endif
+	for (size_t i = 0; i < words; i++)
+		dot += (long)popcount64((pa[i] & pb[i]) | (na[i] & nb[i])) -
+		       (long)popcount64((pa[i] & nb[i]) | (na[i] & pb[i]));
+	return dot;
+}
+
 /* Kendall tau-b of images a and b from their sign bits: the sum over
  * pairs of runs of sign_a sign_b is the pairs ordered alike minus those
  * ordered oppositely, 64 pairs at a time. */
 static double tau_of(const struct rel_job *j, size_t a, size_t b)
 {
-	const uint64_t *pa = j->sign + a * 2 * j->words, *na = pa + j->words;
-	const uint64_t *pb = j->sign + b * 2 * j->words, *nb = pb + j->words;
 	double n0 = (double)j->npairs_runs;
-	long dot = 0;
+	long dot;
 	if (n0 == j->zero[a] || n0 == j->zero[b])
 		return NAN;
-	for (size_t i = 0; i < j->words; i++)
-		dot += (long)popcount64((pa[i] & pb[i]) | (na[i] & nb[i])) -
-		       (long)popcount64((pa[i] & nb[i]) | (na[i] & pb[i]));
+	dot = compare_sign_dot(j->sign + a * 2 * j->words,
+			       j->sign + b * 2 * j->words, j->words, j->wide);
 	return (double)dot / sqrt((n0 - j->zero[a]) * (n0 - j->zero[b]));
 }
 
@@ -499,6 +595,7 @@ int compare_reliability(FILE *f, const struct scorer *s,
 	j.br = br;
 	j.B = B;
 	j.npairs_runs = npr;
+	j.wide = compare_wide();
 	j.pqsd = xcalloc(size_mul(npr, nt) + 1, sizeof *j.pqsd);
 	j.pair_base = xcalloc(S + 1, sizeof *j.pair_base);
 	for (size_t A = 0, base = 0; A < S; A++) {

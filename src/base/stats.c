@@ -299,6 +299,39 @@ static void tail_of(const double *x, size_t n, size_t m, int largest,
 	}
 }
 
+/* Values stats_quantile_tail samples for a sieve. */
+#define SIEVE_SAMPLE 64
+
+/* Order statistics r and r + 1 (0-based) of x[0..n) into *a and *b,
+ * r + 2 = m <= STATS_TAIL, found among the values at or below a bound
+ * (with largest: *b and *a are ranks r and r + 1 counted from the top,
+ * r + 2 = m, found among the values at or above it): the
+ * bound is a sample's value of about twice the rank needed, the values
+ * past it are copied to scratch without a branch, and the two are
+ * selected there when there are m of them, else (rarely) 0. */
+static int tail_sieve(const double *x, size_t n, size_t r, size_t m,
+		      int largest, double *scratch, double *a, double *b)
+{
+	double sample[SIEVE_SAMPLE], bound;
+	size_t k = 2 * SIEVE_SAMPLE * m / n + 3, cnt = 0;
+	if (n < 8 * SIEVE_SAMPLE || k >= SIEVE_SAMPLE)
+		return 0;
+	for (size_t q = 0; q < SIEVE_SAMPLE; q++)
+		sample[q] = x[q * (n / SIEVE_SAMPLE)];
+	bound = stats_select(sample, SIEVE_SAMPLE, 0,
+			     largest ? SIEVE_SAMPLE - 1 - k : k, NULL);
+	for (size_t i = 0; i < n; i++) {
+		double v = x[i];
+		scratch[cnt] = v;
+		cnt += largest ? v >= bound : v <= bound;
+	}
+	if (cnt < m)
+		return 0;
+	/* from the top, r is the rank of b: a is cnt - 2 - r from the bottom */
+	*a = stats_select(scratch, cnt, 0, largest ? cnt - 2 - r : r, b);
+	return 1;
+}
+
 double stats_quantile_tail(const double *x, size_t n, double p,
 			   double *scratch)
 {
@@ -312,13 +345,17 @@ double stats_quantile_tail(const double *x, size_t n, double p,
 		return scratch[0];
 	}
 	if (lo + 2 <= STATS_TAIL) {           /* ranks lo, lo + 1 */
-		tail_of(x, n, lo + 2, 0, scratch);
-		a = scratch[lo];
-		b = scratch[lo + 1];
+		if (!tail_sieve(x, n, lo, lo + 2, 0, scratch, &a, &b)) {
+			tail_of(x, n, lo + 2, 0, scratch);
+			a = scratch[lo];
+			b = scratch[lo + 1];
+		}
 	} else if (n - lo <= STATS_TAIL) {    /* n - 1 - lo from the top */
-		tail_of(x, n, n - lo, 1, scratch);
-		a = scratch[n - 1 - lo];
-		b = scratch[n - 2 - lo];
+		if (!tail_sieve(x, n, n - 2 - lo, n - lo, 1, scratch, &a, &b)) {
+			tail_of(x, n, n - lo, 1, scratch);
+			a = scratch[n - 1 - lo];
+			b = scratch[n - 2 - lo];
+		}
 	} else {
 		memcpy(scratch, x, n * sizeof *x);
 		return stats_quantile_select(scratch, n, 0, p);

@@ -120,9 +120,14 @@ struct img_job {
 	size_t chunk;
 	struct score_scratch *x;    /* per worker */
 	double *tmp;                /* per worker: nruns * nslots */
-	double *v;                  /* [run][slot][B+1] */
+	double *v;                  /* [run][slot][B+1], or NULL when no
+				       one reads a topic's values */
 	double *full;               /* the kept values (boot_result.full),
 				       written here too, or NULL */
+	double *sumT;               /* [image][run][slot]: the terms of the
+				       aggregates over topics (measure_agg_term),
+				       added topic after topic, or NULL */
+	enum measure_agg *agg;      /* [slot] */
 	struct progress *progress;  /* counts topic-images of images 1..B */
 };
 
@@ -143,9 +148,19 @@ static void img_task(void *ctx, size_t task, unsigned w)
 		if (b == 0 && j->first > 1)
 			nb = 1;
 		score_topic_images(s, j->topic, img, nb, &j->x[w], tmp);
-		for (size_t i = 0; i < nb; i++)
+		for (size_t i = 0; j->v && i < nb; i++)
 			for (size_t c = 0; c < cells; c++)
 				j->v[c * nimg + b + i] = tmp[i * cells + c];
+		/* each image's sums are this worker's alone, and the topics
+		 * come one after the other: the same additions in the same
+		 * order as topic_done's */
+		for (size_t i = 0; j->sumT && i < nb; i++) {
+			double *sum = j->sumT + (b + i) * cells;
+			const double *x = tmp + i * cells;
+			for (size_t c = 0; c < cells; c += ns)
+				for (size_t k = 0; k < ns; k++)
+					sum[c + k] += measure_agg_term(j->agg[k], x[c + k]);
+		}
 		/* the kept table is [slot][topic][run][image]: written by the
 		 * workers, who share its first-touch page faults */
 		for (size_t r = 0; j->full && r < s->nruns; r++)
@@ -209,15 +224,16 @@ static void img_job_release(struct img_job *j, struct pool *pool)
 }
 
 /* What topic t's values v[run][slot][0..B] feed: the sums behind "all"
- * (in topic order), the kept values, --images and the -q summaries.
- * Returns -1 when writing --images failed, else 0. */
+ * (in topic order; sum NULL: the workers added them), the kept values,
+ * --images and the -q summaries.  Returns -1 when writing --images
+ * failed, else 0. */
 static int topic_done(const struct scorer *s, const struct boot_opts *o,
 		      size_t t, const double *v, double *sum,
 		      struct boot_result *res)
 {
 	size_t nt = s->c->n, ns = s->nslots, nimg = o->B + 1;
 	size_t cells = s->nruns * ns;
-	for (size_t c = 0; c < cells; c++) {
+	for (size_t c = 0; sum && c < cells; c++) {
 		enum measure_agg a = scorer_slot_agg(s, c % ns);
 		for (size_t i = c * nimg; i < (c + 1) * nimg; i++)
 			sum[i] += measure_agg_term(a, v[i]);
@@ -263,14 +279,34 @@ static int all_done(const struct scorer *s, const struct boot_opts *o,
 	return rc;
 }
 
+/* The n x m table a ([i][j]) as m x n ([j][i]), in a new block the
+ * caller frees; tiles of 8 rows, so that each line read or written is
+ * used whole. */
+static double *transpose(const double *a, size_t n, size_t m)
+{
+	double *t = xcalloc(size_mul(n, m) + 1, sizeof *t);
+	for (size_t i0 = 0; i0 < n; i0 += 8) {
+		size_t i1 = i0 + 8 < n ? i0 + 8 : n;
+		for (size_t j = 0; j < m; j++)
+			for (size_t i = i0; i < i1; i++)
+				t[j * n + i] = a[i * m + j];
+	}
+	return t;
+}
+
 int boot_run(const struct scorer *s, const struct boot_opts *o,
 	     struct boot_result *res, struct diag *d)
 {
 	size_t nt = s->c->n, ns = s->nslots;
 	size_t nimg = o->first ? o->last - o->first + 2 : o->B + 1;
 	size_t cells = s->nruns * ns, block = size_mul(cells, nimg);
-	double *v = xcalloc(block, sizeof *v);
-	double *sum = xcalloc(block, sizeof *sum);
+	/* scored images: the workers add the sums, image by image */
+	int direct = !o->source && !o->first;
+	double *v = !direct || o->per_topic || o->images ?
+		    xcalloc(block, sizeof *v) : NULL;
+	double *sum = direct ? NULL : xcalloc(block, sizeof *sum);
+	double *sumT = direct ? xcalloc(block, sizeof *sumT) : NULL;
+	enum measure_agg *agg = xcalloc(ns ? ns : 1, sizeof *agg);
 	struct progress prog;
 	struct img_job j;
 	int rc = 0, failed = 0;   /* rc: writing --images failed */
@@ -287,6 +323,10 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 	if (!o->source) {
 		img_job_init(&j, s, o, nimg, v, &prog);
 		j.full = res->full;
+		j.sumT = sumT;
+		j.agg = agg;
+		for (size_t k = 0; k < ns; k++)
+			agg[k] = scorer_slot_agg(s, k);
 	}
 	if (o->images && !o->first)
 		fputs("run\tqid\tmeasure\timage\tvalue\n", o->images);
@@ -310,6 +350,11 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 	if (!o->source)
 		img_job_release(&j, o->pool);
 	free(v);
+	free(agg);
+	if (sumT) {
+		sum = transpose(sumT, nimg, cells);
+		free(sumT);
+	}
 	if (o->first || failed) {
 		free(sum);
 		if (!failed && rc == 0 && fflush(o->images) != 0)

@@ -3,12 +3,13 @@
  * once per topic per image over the topic's documents, so it is a tight
  * loop: one mix and a short threshold scan per document.
  *
- * Eight images side by side (image_fill_lanes, as the scorer asks) are
- * eight 64-bit lanes: where the processor has AVX-512 (F and DQ, with
- * its 64-bit multiply), and the compiler is GCC or Clang on x86-64, one
- * vector does a document's eight mixes and threshold scans, chosen at
- * run time (image_fn.wide); elsewhere the plain loop does them.  Both
- * compute the same integers: the function is the one in image.h.
+ * Images side by side (image_fill_lanes, as the scorer asks: 16) are
+ * 64-bit lanes, eight to a vector: where the processor has AVX-512 (F
+ * and DQ, with its 64-bit multiply), and the compiler is GCC or Clang on
+ * x86-64, one vector does a document's mixes and threshold counts in
+ * eight images, chosen at run time (image_fn.wide); elsewhere the plain
+ * loop does them.  Both compute the same integers: the function is the
+ * one in image.h.
  */
 #include "image.h"
 
@@ -19,6 +20,9 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define IMAGE_HAVE_WIDE 1
 #include <immintrin.h>
+/* Thresholds fill_wide counts without a branch (image_fn_init asserts
+ * that there are as many below 2^53, and one more). */
+#define IMAGE_WIDE_THR 7
 #endif
 
 void image_fn_init(struct image_fn *f)
@@ -38,51 +42,62 @@ void image_fn_init(struct image_fn *f)
 	/* Every x < 2^53 satisfies x < F(k) = 1 at k = nthr. */
 	f->nthr = k;
 #ifdef IMAGE_HAVE_WIDE
+	assert(f->nthr >= IMAGE_WIDE_THR);
 	f->wide = __builtin_cpu_supports("avx512f") &&
 		  __builtin_cpu_supports("avx512dq");
 #endif
 }
 
 #ifdef IMAGE_HAVE_WIDE
-/* image_fill_lanes with 8 lanes, none of them the root: out[i * 8 + l] =
- * image_k(f, hash[i], key[l]), image_k's mix and threshold walk done in
- * the 8 lanes of one vector. */
+/* image_fill_lanes with lanes a multiple of 8, none of them the root:
+ * out[i * lanes + l] = image_k(f, hash[i], key[l]), image_k's mix and
+ * threshold count done for 8 lanes in one vector.  The count among the
+ * first seven thresholds (k <= 6 for all but 8e-5 of draws) is a binary
+ * search in three steps, each threshold taken from a vector of them by
+ * the count so far; the walk beyond them, in the lanes that passed the
+ * seventh, only then.  The thresholds are compared with the mix before
+ * its shift by 11: x >> 11 >= t exactly when x >= t << 11 (t < 2^53). */
 __attribute__((target("avx512f,avx512dq")))
-static void fill8_wide(const struct image_fn *f, const uint64_t *key,
-		       const uint64_t *hash, size_t n, uint8_t *out)
+static void fill_wide(const struct image_fn *f, const uint64_t *key,
+		      size_t lanes, const uint64_t *hash, size_t n,
+		      uint8_t *out)
 {
-	const __m512i kv = _mm512_loadu_si512((const void *)key);
 	const __m512i c1 = _mm512_set1_epi64((long long)0xbf58476d1ce4e5b9ULL);
 	const __m512i c2 = _mm512_set1_epi64((long long)0x94d049bb133111ebULL);
-	const __m512i one = _mm512_set1_epi64(1);
-	const __m512i t0 = _mm512_set1_epi64((long long)f->thr[0]);
-	const __m512i t1 = _mm512_set1_epi64((long long)f->thr[1]);
-	const __m512i t2 = _mm512_set1_epi64((long long)f->thr[2]);
-	const __m512i t3 = _mm512_set1_epi64((long long)f->thr[3]);
-	for (size_t i = 0; i < n; i++) {
-		__m512i z = _mm512_xor_si512(_mm512_set1_epi64((long long)hash[i]), kv);
-		__m512i k;
-		__mmask8 go;
-		z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 30));
-		z = _mm512_mullo_epi64(z, c1);
-		z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 27));
-		z = _mm512_mullo_epi64(z, c2);
-		z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 31));
-		z = _mm512_srli_epi64(z, 11);
-		/* the first four thresholds counted, then the walk beyond
-		 * them in the lanes that passed the fourth */
-		k = _mm512_maskz_mov_epi64(_mm512_cmpge_epu64_mask(z, t0), one);
-		k = _mm512_mask_add_epi64(k, _mm512_cmpge_epu64_mask(z, t1), k, one);
-		k = _mm512_mask_add_epi64(k, _mm512_cmpge_epu64_mask(z, t2), k, one);
-		go = _mm512_cmpge_epu64_mask(z, t3);
-		k = _mm512_mask_add_epi64(k, go, k, one);
-		for (int j = 4; go && j < f->nthr; j++) {
-			go = _mm512_mask_cmpge_epu64_mask(
-				go, z, _mm512_set1_epi64((long long)f->thr[j]));
-			k = _mm512_mask_add_epi64(k, go, k, one);
+	const __m512i two = _mm512_set1_epi64(2), one = _mm512_set1_epi64(1);
+	const __m512i four = _mm512_set1_epi64(4), seven = _mm512_set1_epi64(7);
+	uint64_t t[8];
+	__m512i tv, tv1, t3;
+	for (int j = 0; j < 8; j++)
+		t[j] = f->thr[j] << 11;
+	tv = _mm512_loadu_si512((const void *)t);            /* t[c] */
+	tv1 = _mm512_alignr_epi64(tv, tv, 1);                /* t[c + 1] */
+	t3 = _mm512_set1_epi64((long long)t[3]);
+	for (size_t g = 0; g < lanes; g += 8) {
+		const __m512i kv = _mm512_loadu_si512((const void *)(key + g));
+		for (size_t i = 0; i < n; i++) {
+			__m512i z = _mm512_xor_si512(_mm512_set1_epi64((long long)hash[i]), kv);
+			__m512i k;
+			__mmask8 go;
+			z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 30));
+			z = _mm512_mullo_epi64(z, c1);
+			z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 27));
+			z = _mm512_mullo_epi64(z, c2);
+			z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 31));
+			k = _mm512_maskz_mov_epi64(_mm512_cmpge_epu64_mask(z, t3), four);
+			k = _mm512_mask_add_epi64(k, _mm512_cmpge_epu64_mask(
+				z, _mm512_permutexvar_epi64(k, tv1)), k, two);
+			k = _mm512_mask_add_epi64(k, _mm512_cmpge_epu64_mask(
+				z, _mm512_permutexvar_epi64(k, tv)), k, one);
+			go = _mm512_cmpeq_epi64_mask(k, seven);
+			for (int j = 7; go && j < f->nthr; j++) {
+				go = _mm512_mask_cmpge_epu64_mask(
+					go, z, _mm512_set1_epi64((long long)(f->thr[j] << 11)));
+				k = _mm512_mask_add_epi64(k, go, k, one);
+			}
+			_mm_storel_epi64((__m128i *)(void *)(out + i * lanes + g),
+					 _mm512_cvtepi64_epi8(k));
 		}
-		_mm_storel_epi64((__m128i *)(void *)(out + i * 8),
-				 _mm512_cvtepi64_epi8(k));
 	}
 }
 #endif
@@ -97,8 +112,8 @@ void image_fill_lanes(const struct image_fn *f, uint64_t seed, uint64_t b0,
 	for (size_t l = 0; l < lanes; l++)
 		key[l] = image_key(seed, l < nb ? b0 + l : b0);
 #ifdef IMAGE_HAVE_WIDE
-	if (f->wide && lanes == 8 && !root) {
-		fill8_wide(f, key, hash, n, out);
+	if (f->wide && lanes % 8 == 0 && !root) {
+		fill_wide(f, key, lanes, hash, n, out);
 		return;
 	}
 #endif

@@ -10,12 +10,10 @@
  * scratch is the caller's) and touches each entry once per pass.  See
  * score_int.h.
  */
+#include "lanes.h"
 #include "score_int.h"
 
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 /* The judged spans of a ranking without a pool: one per static stretch
  * of judged entries [a, b), cut at entry i (entry e's position is
@@ -251,97 +249,258 @@ int scan_ranking(const struct scorer *s, const struct run *r, size_t t,
 
 /* ---- several images side by side -------------------------------------- */
 
-/* The positions of an entry in SCORE_LANES images: lanes_store writes
- * them to P[0..SCORE_LANES), lanes_add moves them past the entry, whose
- * multiplicities are k[0..SCORE_LANES).  One vector add where SSE2 is
- * there (every x86-64), else the plain loop. */
-#if defined(__SSE2__)
-struct lanes { __m128i lo, hi; };
-
-static inline void lanes_init(struct lanes *p)
-{
-	p->lo = p->hi = _mm_set1_epi32(1);
-}
-
-static inline void lanes_add(struct lanes *p, const uint8_t *k)
-{
-	const __m128i zero = _mm_setzero_si128();
-	__m128i k16 = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(const void *)k),
-					zero);
-	p->lo = _mm_add_epi32(p->lo, _mm_unpacklo_epi16(k16, zero));
-	p->hi = _mm_add_epi32(p->hi, _mm_unpackhi_epi16(k16, zero));
-}
-
-static inline void lanes_store(const struct lanes *p, uint32_t *P)
-{
-	_mm_storeu_si128((__m128i *)(void *)P, p->lo);
-	_mm_storeu_si128((__m128i *)(void *)(P + 4), p->hi);
-}
-#else
-struct lanes { uint32_t v[SCORE_LANES]; };
-
-static inline void lanes_init(struct lanes *p)
-{
-	for (size_t j = 0; j < SCORE_LANES; j++)
-		p->v[j] = 1;
-}
-
-static inline void lanes_add(struct lanes *p, const uint8_t *k)
-{
-	for (size_t j = 0; j < SCORE_LANES; j++)
-		p->v[j] += k[j];
-}
-
-static inline void lanes_store(const struct lanes *p, uint32_t *P)
-{
-	memcpy(P, p->v, sizeof p->v);
-}
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define SCAN_HAVE_WIDE 1
+#include <immintrin.h>
 #endif
 
+int scan_lanes_wide(void)
+{
+	return measure_lanes_cpu();
+}
+
 /* The positions of one ranking in SCORE_LANES images at once, from their
- * interleaved multiplicities k8: P8[i * SCORE_LANES + l] is what
- * scan_positions() gives as P[i] in lane l's image.  The ranking's ids are
- * read once for all the lanes.  The pass follows ej while some lane is
- * within the depth (checked every 8 entries: going further only computes
- * positions no lane reads).  Returns the entry where it stopped: P8 is
- * valid on [0, i]. */
-size_t scan_positions_lanes(const struct scan_layout *l, uint64_t depth,
-			      const uint8_t *k8, uint32_t *P8)
+ * interleaved multiplicities kL: PL[i * SCORE_LANES + l] is what
+ * scan_positions() gives as P[i] in lane l's image, as uint32_t, or with
+ * p16 as uint16_t (where they fit).  The ranking's ids are read once for
+ * all the lanes.  The pass follows ej while some lane is within the
+ * depth (checked every 8 entries: going further only computes positions
+ * no lane reads).  Returns the entry where it stopped: PL is valid on
+ * [0, i].  The plain loop. */
+static size_t positions_plain(const struct scan_layout *l, uint64_t depth,
+			      const uint8_t *kL, void *PL, int p16)
 {
 	const uint32_t *ids = l->ids;
 	const size_t end = l->ej > l->ei ? l->ej : l->ei;
-	struct lanes pos;
+	uint32_t pos[SCORE_LANES];
 	size_t i;
-	lanes_init(&pos);
-	for (i = 0; i < end; i++) {
-		uint32_t *P = P8 + i * SCORE_LANES;
-		lanes_store(&pos, P);
-		if (i >= l->ei && (i & 7) == 0) {
-			uint32_t lo = P[0];
-			for (size_t j = 1; j < SCORE_LANES; j++)
-				lo = P[j] < lo ? P[j] : lo;
-			if (lo > depth)
-				return i;
+	for (size_t j = 0; j < SCORE_LANES; j++)
+		pos[j] = 1;
+	for (i = 0;; i++) {
+		uint32_t lo = pos[0];
+		for (size_t j = 0; j < SCORE_LANES; j++) {
+			if (p16)
+				((uint16_t *)PL)[i * SCORE_LANES + j] = (uint16_t)pos[j];
+			else
+				((uint32_t *)PL)[i * SCORE_LANES + j] = pos[j];
+			lo = pos[j] < lo ? pos[j] : lo;
 		}
-		lanes_add(&pos, k8 + (size_t)ids[i] * SCORE_LANES);
+		if (i == end || (i >= l->ei && (i & 7) == 0 && lo > depth))
+			return i;
+		for (size_t j = 0; j < SCORE_LANES; j++)
+			pos[j] += kL[(size_t)ids[i] * SCORE_LANES + j];
 	}
-	lanes_store(&pos, P8 + i * SCORE_LANES);
-	return i;
 }
 
-/* Where scan_positions() stops in lane j of P8, which positions_lanes filled
+#ifdef SCAN_HAVE_WIDE
+/* The same with 16 lanes in each AVX-512 vector: per entry and vector,
+ * one load of 16 bytes widened to 16 positions' increments. */
+__attribute__((target("avx512f,avx512vl,avx512bw")))
+static size_t positions_wide(const struct scan_layout *l, uint64_t depth,
+			     const uint8_t *kL, uint32_t *PL)
+{
+	enum { V = SCORE_LANES / 16 };
+	const uint32_t *ids = l->ids;
+	const size_t end = l->ej > l->ei ? l->ej : l->ei;
+	const __m512i dv = _mm512_set1_epi32((int)(depth < UINT32_MAX ? depth
+							 : UINT32_MAX));
+	__m512i pos[V];
+	size_t i;
+	for (int v = 0; v < V; v++)
+		pos[v] = _mm512_set1_epi32(1);
+	for (i = 0; i < end; i++) {
+		uint32_t *P = PL + i * SCORE_LANES;
+		const uint8_t *k = kL + (size_t)ids[i] * SCORE_LANES;
+		for (int v = 0; v < V; v++)
+			_mm512_storeu_si512((void *)(P + 16 * v), pos[v]);
+		if (i >= l->ei && (i & 7) == 0) {
+			__mmask16 in = 0;
+			for (int v = 0; v < V; v++)
+				in |= _mm512_cmple_epu32_mask(pos[v], dv);
+			if (!in)
+				return i;
+		}
+		for (int v = 0; v < V; v++)
+			pos[v] = _mm512_add_epi32(pos[v], _mm512_cvtepu8_epi32(
+				_mm_loadu_si128((const __m128i *)(const void *)(k + 16 * v))));
+	}
+	for (int v = 0; v < V; v++)
+		_mm512_storeu_si512((void *)(PL + i * SCORE_LANES + 16 * v), pos[v]);
+	return i;
+}
+#endif
+
+size_t scan_positions_lanes(int wide, const struct scan_layout *l,
+			    uint64_t depth, const uint8_t *kL, uint32_t *PL)
+{
+#ifdef SCAN_HAVE_WIDE
+	if (wide && SCORE_LANES % 16 == 0 && depth <= UINT32_MAX)
+		return positions_wide(l, depth, kL, PL);
+#else
+	(void)wide;
+#endif
+	return positions_plain(l, depth, kL, PL, 0);
+}
+
+/* scan_positions_lanes in 16-bit numbers (where no position can pass
+ * 65535: 1 + IMAGE_KMAX times the ranking's length), for the measures
+ * side by side alone: half the bytes to store. */
+#ifdef SCAN_HAVE_WIDE
+/* With the 16 lanes in a 256-bit vector. */
+__attribute__((target("avx512f,avx512vl,avx512bw")))
+static size_t positions16_wide(const struct scan_layout *l, uint64_t depth,
+			       const uint8_t *kL, uint16_t *PL)
+{
+	const uint32_t *ids = l->ids;
+	const size_t end = l->ej > l->ei ? l->ej : l->ei;
+	const __m256i dv = _mm256_set1_epi16((short)(depth < UINT16_MAX ? depth
+							  : UINT16_MAX));
+	__m256i pos = _mm256_set1_epi16(1);
+	size_t i;
+	for (i = 0; i < end; i++) {
+		_mm256_storeu_si256((void *)(PL + i * SCORE_LANES), pos);
+		if (i >= l->ei && (i & 7) == 0 && !_mm256_cmple_epu16_mask(pos, dv))
+			return i;
+		pos = _mm256_add_epi16(pos, _mm256_cvtepu8_epi16(_mm_loadu_si128(
+			(const void *)(kL + (size_t)ids[i] * SCORE_LANES))));
+	}
+	_mm256_storeu_si256((void *)(PL + i * SCORE_LANES), pos);
+	return i;
+}
+#endif
+
+size_t scan_positions_lanes16(int wide, const struct scan_layout *l,
+			      uint64_t depth, const uint8_t *kL, uint16_t *PL)
+{
+#ifdef SCAN_HAVE_WIDE
+	if (wide && SCORE_LANES == 16)
+		return positions16_wide(l, depth, kL, PL);
+#else
+	(void)wide;
+#endif
+	return positions_plain(l, depth, kL, PL, 1);
+}
+
+/* The copies of the hits of l in the lanes (ranked_lanes.cq, cqo, cm,
+ * cmo), from the positions PL and multiplicities kL.  The plain loop. */
+static void copies_plain(const struct scan_layout *l, const void *PL, int p16,
+			 const uint8_t *kL, uint32_t *cq, uint32_t *cqo,
+			 struct lanes_copy *cm, uint32_t *cmo)
+{
+	uint32_t nq = 0, nm = 0, P[SCORE_LANES];
+	for (size_t i = 0; i < l->ni; i++) {
+		size_t row = (size_t)l->ii[i] * SCORE_LANES;
+		for (size_t c = 0; c < SCORE_LANES; c++)
+			P[c] = p16 ? ((const uint16_t *)PL)[row + c]
+				   : ((const uint32_t *)PL)[row + c];
+		const uint8_t *k = kL + (size_t)l->ids[l->ii[i]] * SCORE_LANES;
+		cqo[i] = nq;
+		cmo[i] = nm;
+		for (unsigned j = 0;; j++) {
+			unsigned m = 0;
+			struct lanes_copy *c = &cm[nm];
+			c->at = nq;
+			c->lo = 0;
+			for (unsigned l = 0; l < SCORE_LANES; l++)
+				if (k[l] > j) {
+					m |= 1u << l;
+					c->lo = (uint16_t)(c->lo + (l < 8));
+					cq[nq++] = P[l] - 1 + j;
+				}
+			if (!m && j >= MEASURE_LANES_COPIES)
+				break;
+			c->m = (uint16_t)m;
+			nm++;
+		}
+	}
+	cqo[l->ni] = nq;
+	cmo[l->ni] = nm;
+}
+
+#ifdef SCAN_HAVE_WIDE
+/* Copy j of a hit in the lanes of m, its positions - 1 in q: listed
+ * at cq + nq (a whole vector stored: cq has SCORE_LANES spare) and
+ * described in *c; returns nq past them. */
+__attribute__((target("avx512f,avx512vl,avx512bw")))
+static inline uint32_t copy_wide(__m512i q, __mmask16 m, uint32_t *cq,
+				 uint32_t nq, struct lanes_copy *c)
+{
+	_mm512_storeu_si512((void *)(cq + nq), _mm512_maskz_compress_epi32(m, q));
+	c->m = m;
+	c->lo = (uint16_t)__builtin_popcount(m & 0xff);
+	c->at = nq;
+	return nq + (uint32_t)__builtin_popcount(m);
+}
+
+/* copies_plain with the 16 lanes in a vector: per copy, one compress of
+ * the positions of the lanes that have it. */
+__attribute__((target("avx512f,avx512vl,avx512bw")))
+static void copies_wide(const struct scan_layout *l, const void *PL, int p16,
+			const uint8_t *kL, uint32_t *cq, uint32_t *cqo,
+			struct lanes_copy *cm, uint32_t *cmo)
+{
+	const __m512i one = _mm512_set1_epi32(1);
+	uint32_t nq = 0, nm = 0;
+	for (size_t i = 0; i < l->ni; i++) {
+		size_t row = (size_t)l->ii[i] * SCORE_LANES;
+		__m512i q = _mm512_sub_epi32(p16 ? _mm512_cvtepu16_epi32(_mm256_loadu_si256(
+			(const void *)((const uint16_t *)PL + row))) : _mm512_loadu_si512(
+			(const void *)((const uint32_t *)PL + row)), one);
+		__m128i k = _mm_loadu_si128((const void *)(kL + (size_t)l->ids[l->ii[i]] *
+							   SCORE_LANES));
+		__mmask16 m;
+		cqo[i] = nq;
+		cmo[i] = nm;
+		/* copies 0 .. MEASURE_LANES_COPIES - 1 unrolled, the rest (a
+		 * lane with k > 4: 6% of hits in 16 lanes) in a loop */
+		_Static_assert(MEASURE_LANES_COPIES == 4, "four copies unrolled");
+		nq = copy_wide(q, _mm_cmpgt_epu8_mask(k, _mm_set1_epi8(0)), cq, nq, &cm[nm]);
+		nq = copy_wide(_mm512_add_epi32(q, one), _mm_cmpgt_epu8_mask(
+			k, _mm_set1_epi8(1)), cq, nq, &cm[nm + 1]);
+		nq = copy_wide(_mm512_add_epi32(q, _mm512_set1_epi32(2)), _mm_cmpgt_epu8_mask(
+			k, _mm_set1_epi8(2)), cq, nq, &cm[nm + 2]);
+		nq = copy_wide(_mm512_add_epi32(q, _mm512_set1_epi32(3)), _mm_cmpgt_epu8_mask(
+			k, _mm_set1_epi8(3)), cq, nq, &cm[nm + 3]);
+		nm += MEASURE_LANES_COPIES;
+		for (unsigned j = MEASURE_LANES_COPIES;
+		     (m = _mm_cmpgt_epu8_mask(k, _mm_set1_epi8((char)j))); j++)
+			nq = copy_wide(_mm512_add_epi32(q, _mm512_set1_epi32((int)j)),
+				       m, cq, nq, &cm[nm++]);
+	}
+	cqo[l->ni] = nq;
+	cmo[l->ni] = nm;
+}
+#endif
+
+void scan_copies_lanes(int wide, const struct scan_layout *l,
+		       const void *PL, int p16, const uint8_t *kL,
+		       uint32_t *cq, uint32_t *cqo, struct lanes_copy *cm,
+		       uint32_t *cmo)
+{
+#ifdef SCAN_HAVE_WIDE
+	if (wide && SCORE_LANES == 16) {
+		copies_wide(l, PL, p16, kL, cq, cqo, cm, cmo);
+		return;
+	}
+#else
+	(void)wide;
+#endif
+	copies_plain(l, PL, p16, kL, cq, cqo, cm, cmo);
+}
+
+/* Where scan_positions() stops in lane j of PL, which positions_lanes filled
  * on [0, ib]: the first entry from ei on whose position is past the
  * depth, or ib (which is then ej, or ei when ei >= ej).  Positions grow
  * along the ranking, so a binary search finds it. */
 size_t scan_lane_stop(const struct scan_layout *l, uint64_t depth,
-			const uint32_t *P8, size_t j, size_t ib)
+			const uint32_t *PL, size_t j, size_t ib)
 {
 	size_t lo = l->ei, hi = ib;     /* the answer is in [lo, hi] */
 	if (lo >= hi)
 		return ib;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (P8[mid * SCORE_LANES + j] > depth)
+		if (PL[mid * SCORE_LANES + j] > depth)
 			hi = mid;
 		else
 			lo = mid + 1;
@@ -352,39 +511,24 @@ size_t scan_lane_stop(const struct scan_layout *l, uint64_t depth,
 
 /* ---- judged spans of several images side by side ----------------------- */
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define SCAN_HAVE_WIDE 1
-#include <immintrin.h>
-#endif
-
-int scan_spans_wide(void)
-{
-#ifdef SCAN_HAVE_WIDE
-	return __builtin_cpu_supports("avx512f") &&
-	       __builtin_cpu_supports("avx512vl");
-#else
-	return 0;
-#endif
-}
-
 /* The spans of all the lanes, interleaved: span i of lane l at
- * o8[i * SCORE_LANES + l], empty ones (start = end) kept, so that a
+ * oL[i * SCORE_LANES + l], empty ones (start = end) kept, so that a
  * stretch's spans in every lane are stored together.  Lane l's are those
  * all_spans finds for it with the empty ones in their places: it has one
  * for each stretch up to the first that starts past its stop (not
  * stored) or that starts past the depth (stored, and the last); nj[l]
- * counts them.  A stretch [a, b) spans P8[a] to P8[min(b, stop)] in each
+ * counts them.  A stretch [a, b) spans PL[a] to PL[min(b, stop)] in each
  * lane.  The plain loop. */
 static void spans_lanes_plain(const uint32_t *sp, size_t nsp,
-			      const uint32_t *P8, const size_t *stop,
-			      uint64_t depth, struct span *o8, size_t *nj)
+			      const uint32_t *PL, const size_t *stop,
+			      uint64_t depth, struct span *oL, size_t *nj)
 {
 	for (size_t l = 0; l < SCORE_LANES; l++) {
-		const uint32_t *P = P8 + l;
+		const uint32_t *P = PL + l;
 		size_t j;
 		for (j = 0; j < nsp; j++) {
 			size_t a = sp[2 * j], b = sp[2 * j + 1];
-			struct span *o = &o8[j * SCORE_LANES + l];
+			struct span *o = &oL[j * SCORE_LANES + l];
 			uint32_t e;
 			if (a > stop[l])
 				break;
@@ -401,60 +545,66 @@ static void spans_lanes_plain(const uint32_t *sp, size_t nsp,
 }
 
 #ifdef SCAN_HAVE_WIDE
-/* The same with the 8 lanes in AVX-512 vectors: per stretch, two rows of
- * P8 and one store of the 8 lanes' spans.  As positions grow along the
- * ranking, P8[min(b, stop)] is the lesser of row min(b, ib) and the
- * lane's position at its stop. */
-__attribute__((target("avx512f,avx512vl")))
-static void spans_lanes_wide(const uint32_t *sp, size_t nsp,
-			     const uint32_t *P8, size_t ib, const size_t *stop,
-			     uint32_t depth, struct span *o8, size_t *nj)
+/* The spans of 16 lanes (one vector) from stretch j on, while a lane is
+ * alive: per stretch, two rows of the vector's positions and two stores
+ * of 8 spans.  As positions grow along the ranking, PL[min(b, stop)] is
+ * the lesser of row min(b, ib) and the lane's position at its stop. */
+__attribute__((target("avx512f,avx512vl,avx512bw")))
+static void spans16_wide(const uint32_t *sp, size_t nsp, const uint32_t *P,
+			 size_t ib, const size_t *stop, uint32_t depth,
+			 struct span *o, size_t *nj)
 {
-	uint32_t st[8], pi[8];
-	__m256i vstop, vpi, cnt = _mm256_setzero_si256();
-	__m256i vdepth = _mm256_set1_epi32((int)depth);
-	__mmask8 alive = 0xff;
-	for (int j = 0; j < 8; j++) {
+	uint32_t st[16], pi[16];
+	__m512i vstop, vpi, cnt = _mm512_setzero_si512();
+	const __m512i vdepth = _mm512_set1_epi32((int)depth);
+	const __m512i one = _mm512_set1_epi32(1);
+	/* lanes 0..7 and 8..15 of S and E interleaved: start, end */
+	const __m512i ilo = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19,
+					      4, 20, 5, 21, 6, 22, 7, 23);
+	const __m512i ihi = _mm512_add_epi32(ilo, _mm512_set1_epi32(8));
+	__mmask16 alive = 0xffff;
+	for (int j = 0; j < 16; j++) {
 		st[j] = (uint32_t)stop[j];
-		pi[j] = P8[stop[j] * 8 + (size_t)j];
+		pi[j] = P[stop[j] * SCORE_LANES + (size_t)j];
 	}
-	vstop = _mm256_loadu_si256((const __m256i *)(const void *)st);
-	vpi = _mm256_loadu_si256((const __m256i *)(const void *)pi);
+	vstop = _mm512_loadu_si512((const void *)st);
+	vpi = _mm512_loadu_si512((const void *)pi);
 	for (size_t j = 0; j < nsp; j++) {
 		size_t a = sp[2 * j], b = sp[2 * j + 1];
-		__m256i S, E;
-		alive &= _mm256_cmple_epu32_mask(_mm256_set1_epi32((int)a), vstop);
+		__m512i S, E;
+		struct span *row = o + j * SCORE_LANES;
+		alive &= _mm512_cmple_epu32_mask(_mm512_set1_epi32((int)a), vstop);
 		if (!alive)
 			break;
-		S = _mm256_loadu_si256((const __m256i *)(const void *)(P8 + a * 8));
-		E = _mm256_loadu_si256((const __m256i *)(const void *)
-				       (P8 + (b < ib ? b : ib) * 8));
-		E = _mm256_max_epu32(_mm256_min_epu32(E, vpi), S);
-		_mm512_storeu_si512((void *)(o8 + j * 8),
-				    _mm512_or_si512(_mm512_cvtepu32_epi64(S),
-						    _mm512_slli_epi64(_mm512_cvtepu32_epi64(E), 32)));
-		cnt = _mm256_mask_add_epi32(cnt, alive, cnt, _mm256_set1_epi32(1));
-		alive &= _mm256_cmple_epu32_mask(S, vdepth);
+		S = _mm512_loadu_si512((const void *)(P + a * SCORE_LANES));
+		E = _mm512_loadu_si512((const void *)(P + (b < ib ? b : ib) * SCORE_LANES));
+		E = _mm512_max_epu32(_mm512_min_epu32(E, vpi), S);
+		_mm512_storeu_si512((void *)row, _mm512_permutex2var_epi32(S, ilo, E));
+		_mm512_storeu_si512((void *)(row + 8),
+				    _mm512_permutex2var_epi32(S, ihi, E));
+		cnt = _mm512_mask_add_epi32(cnt, alive, cnt, one);
+		alive &= _mm512_cmple_epu32_mask(S, vdepth);
 	}
-	_mm256_storeu_si256((__m256i *)(void *)st, cnt);
-	for (int j = 0; j < 8; j++)
+	_mm512_storeu_si512((void *)st, cnt);
+	for (int j = 0; j < 16; j++)
 		nj[j] = st[j];
 }
 #endif
 
 void scan_spans_lanes(int wide, const struct scan_layout *l,
-		      const uint32_t *P8, size_t ib, const size_t *stop,
-		      uint64_t depth, struct span *o8, size_t *nj)
+		      const uint32_t *PL, size_t ib, const size_t *stop,
+		      uint64_t depth, struct span *oL, size_t *nj)
 {
 #ifdef SCAN_HAVE_WIDE
-	if (wide && SCORE_LANES == 8 && ib < UINT32_MAX) {
-		spans_lanes_wide(l->sp, l->nsp, P8, ib, stop,
-				 depth < UINT32_MAX ? (uint32_t)depth : UINT32_MAX,
-				 o8, nj);
+	if (wide && SCORE_LANES % 16 == 0 && ib < UINT32_MAX) {
+		for (size_t v = 0; v < SCORE_LANES; v += 16)
+			spans16_wide(l->sp, l->nsp, PL + v, ib, stop + v,
+				     depth < UINT32_MAX ? (uint32_t)depth : UINT32_MAX,
+				     oL + v, nj + v);
 		return;
 	}
 #else
 	(void)wide;
 #endif
-	spans_lanes_plain(l->sp, l->nsp, P8, stop, depth, o8, nj);
+	spans_lanes_plain(l->sp, l->nsp, PL, stop, depth, oL, nj);
 }

@@ -11,6 +11,7 @@
 #include "xalloc.h"
 
 #include <assert.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,7 +60,8 @@ void scorer_init(struct scorer *s, const struct collection *c,
 	s->nm = nm;
 	s->seed = seed;
 	image_fn_init(&s->imf);
-	s->wide_spans = scan_spans_wide();
+	s->wide_lanes = scan_lanes_wide();
+	s->mlanes = xcalloc(nm ? nm : 1, sizeof *s->mlanes);
 	for (size_t i = 0; i < nm; i++) {
 		const struct measure_def *def = m[i].def;
 		ns += (size_t)m[i].n_out;
@@ -71,6 +73,8 @@ void scorer_init(struct scorer *s, const struct collection *c,
 		s->copies |= def->copies != 0;
 		s->any_r0 |= def->call_when_r0 != 0;
 		s->any_gain |= def->call_when_gain != 0;
+		s->mlanes[i] = def->score_lanes != NULL;
+		s->rest_copies |= def->copies && !s->mlanes[i];
 	}
 	s->slots = xcalloc(ns, sizeof *s->slots);
 	for (size_t i = 0; i < nm; i++)
@@ -89,9 +93,14 @@ void scorer_init(struct scorer *s, const struct collection *c,
 							runs[r].jspan_off[t] : 0;
 			if (n > s->max_ranking)
 				s->max_ranking = n;
+			size_t nh = runs[r].inter_off ? runs[r].inter_off[t + 1] -
+							runs[r].inter_off[t] : 0;
 			if (ns > s->max_spans)
 				s->max_spans = ns;
+			if (nh > s->max_hits)
+				s->max_hits = nh;
 		}
+	s->pos16 = s->max_ranking <= (UINT16_MAX - 1) / IMAGE_KMAX;
 	for (size_t t = 0; t < c->n; t++)
 		if (c->topic[t].n_docs > s->max_docs)
 			s->max_docs = c->topic[t].n_docs;
@@ -107,6 +116,7 @@ void scorer_release(struct scorer *s)
 {
 	free(s->slots);
 	free(s->mlevel);
+	free(s->mlanes);
 	for (size_t i = 1; i < s->nlevels; i++)
 		free(s->ltopic[i]);
 	memset(s, 0, sizeof *s);
@@ -127,12 +137,20 @@ void score_scratch_init(struct score_scratch *x, const struct scorer *s)
 	x->k = xcalloc(s->max_docs ? s->max_docs : 1, sizeof *x->k);
 	x->kj = xcalloc(s->max_docs ? s->max_docs : 1, sizeof *x->kj);
 	x->prep = xcalloc(s->prep_n ? s->prep_n : 1, sizeof *x->prep);
-	x->k8 = xcalloc(size_mul(s->max_docs ? s->max_docs : 1, SCORE_LANES),
-			sizeof *x->k8);
-	x->P8 = xcalloc(size_mul(s->max_ranking + 1, SCORE_LANES), sizeof *x->P8);
-	x->o8 = xcalloc(size_mul(s->max_spans + 1, SCORE_LANES), sizeof *x->o8);
+	x->kL = xcalloc(size_mul(s->max_docs ? s->max_docs : 1, SCORE_LANES),
+			sizeof *x->kL);
+	x->PL = xcalloc(size_mul(s->max_ranking + 1, SCORE_LANES), sizeof *x->PL);
+	x->oL = xcalloc(size_mul(s->max_spans + 1, SCORE_LANES), sizeof *x->oL);
 	x->kl = xcalloc(size_mul(s->max_docs ? s->max_docs : 1, SCORE_LANES),
 			sizeof *x->kl);
+	x->cq = xcalloc(size_mul(size_mul(s->max_hits, SCORE_LANES), IMAGE_KMAX) +
+			SCORE_LANES,
+			sizeof *x->cq);
+	x->cv = xcalloc(size_mul(size_mul(s->max_hits, SCORE_LANES), IMAGE_KMAX) +
+			MEASURE_LANES_CV_SPARE, sizeof *x->cv);
+	x->cqo = xcalloc(s->max_hits + 1, sizeof *x->cqo);
+	x->cmo = xcalloc(s->max_hits + 1, sizeof *x->cmo);
+	x->cm = xcalloc(size_mul(s->max_hits, IMAGE_KMAX) + 1, sizeof *x->cm);
 	x->prep8 = xcalloc(size_mul(s->prep_n ? s->prep_n : 1, SCORE_LANES),
 			   sizeof *x->prep8);
 }
@@ -141,7 +159,7 @@ void score_scratch_release(struct score_scratch *x)
 {
 	free(x->h);
 	free(x->o);
-	free(x->o8);
+	free(x->oL);
 	free(x->g);
 	free(x->c);
 	free(x->P);
@@ -149,9 +167,14 @@ void score_scratch_release(struct score_scratch *x)
 	free(x->k);
 	free(x->kj);
 	free(x->prep);
-	free(x->k8);
-	free(x->P8);
+	free(x->kL);
+	free(x->PL);
 	free(x->kl);
+	free(x->cq);
+	free(x->cv);
+	free(x->cqo);
+	free(x->cmo);
+	free(x->cm);
 	free(x->prep8);
 	memset(x, 0, sizeof *x);
 }
@@ -162,68 +185,6 @@ void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 	const struct topic *tp = &s->c->topic[t];
 	image_fill(&s->imf, s->seed, b, tp->hash, tp->n_docs, x->k);
 	score_topic_mult(s, t, x, out);
-}
-
-/* ---- several images side by side -------------------------------------- */
-
-void score_topic_images(const struct scorer *s, size_t t, uint64_t b0,
-			size_t nb, struct score_scratch *x, double *out)
-{
-	const struct topic *tp = &s->c->topic[t];
-	const size_t block = s->nruns * s->nslots, L = SCORE_LANES;
-	struct topic_image ti[SCORE_LANES][SCORE_LEVELS];
-	uint64_t G[SCORE_LANES];
-	int live[SCORE_LANES], any = 0;
-
-	if (s->pool || nb < 2) {     /* one by one */
-		for (size_t i = 0; i < nb; i++)
-			score_topic_image(s, t, b0 + i, x, out + i * block);
-		return;
-	}
-	if (nb > L) {
-		score_topic_images(s, t, b0, L, x, out);
-		score_topic_images(s, t, b0 + L, nb - L, x, out + L * block);
-		return;
-	}
-	image_fill_lanes(&s->imf, s->seed, b0, nb, L, tp->hash, tp->n_docs,
-			 x->k8);
-	for (size_t j = 0; j < nb; j++) {
-		uint8_t *kl = x->kl + j * s->max_docs;
-		for (uint32_t id = 0; id < tp->n_judged; id++)
-			kl[id] = x->k8[(size_t)id * L + j];
-		live[j] = score_topic_prep(s, t, kl, x->prep8 + j * s->prep_n,
-					   ti[j], &G[j]);
-		any |= live[j];
-		if (!live[j])
-			memset(out + j * block, 0, block * sizeof *out);
-	}
-	for (size_t r = 0; r < s->nruns && any; r++) {
-		const struct run *run = &s->runs[r];
-		struct scan_layout l;
-		size_t ib = 0, stop[SCORE_LANES], nj[SCORE_LANES];
-		scan_layout_of(s, run, t, &l);
-		if (l.n) {
-			ib = scan_positions_lanes(&l, s->judged_depth, x->k8, x->P8);
-			for (size_t j = 0; j < L; j++)
-				stop[j] = scan_lane_stop(&l, s->judged_depth,
-							 x->P8, j, ib);
-			scan_spans_lanes(s->wide_spans, &l, x->P8, ib, stop,
-					 s->judged_depth, x->o8, nj);
-		}
-		for (size_t j = 0; j < nb; j++) {
-			struct ranked rk;
-			int empty;
-			if (!live[j])
-				continue;
-			empty = l.n == 0 ||
-				!scan_ranked(s, &l, t, x->P8 + j, L, stop[j],
-					   x->k8 + j, L, ti[j][0].k, 0, 0,
-					   x->o8 + j, nj[j], x, &rk);
-			score_ranked(s, ti[j], G[j], x->prep8 + j * s->prep_n,
-				     empty ? NULL : &rk, x,
-				     out + j * block + r * s->nslots);
-		}
-	}
 }
 
 /* Mark in kj the judged documents of the pool of every run: those whose
@@ -309,9 +270,9 @@ static size_t expand_copies(const struct hit *h, size_t n, const uint8_t *k,
 	return nc;
 }
 
-void score_ranked(const struct scorer *s, const struct topic_image *ti,
-		  uint64_t G, const double *prep, const struct ranked *rk,
-		  struct score_scratch *x, double *o)
+void score_ranked_some(const struct scorer *s, const struct topic_image *ti,
+		       uint64_t G, const double *prep, const struct ranked *rk,
+		       struct score_scratch *x, int skip_lanes, double *o)
 {
 	struct ranked none, full;
 	memset(&none, 0, sizeof none);
@@ -320,7 +281,7 @@ void score_ranked(const struct scorer *s, const struct topic_image *ti,
 	none.judged = x->o;
 	none.jstride = 1;
 	none.neg = x->g;
-	if (rk && s->copies) {
+	if (rk && (skip_lanes ? s->rest_copies : s->copies)) {
 		full = *rk;
 		full.c = x->c;
 		full.nc = expand_copies(rk->h, rk->n, ti->k, x->c);
@@ -332,7 +293,9 @@ void score_ranked(const struct scorer *s, const struct topic_image *ti,
 		const struct topic_image *mi = &ti[s->mlevel[i]];
 		int called = mi->R || def->call_when_r0 ||
 			     (def->call_when_gain && G);
-		if (called && (rk || def->call_when_empty)) {
+		if (skip_lanes && s->mlanes[i]) {
+			;   /* score_topic_images wrote it */
+		} else if (called && (rk || def->call_when_empty)) {
 			/* An instance with fewer outputs than its def
 			 * (GM(RBP): no residual) keeps the first ones. */
 			double all[MEASURE_MAX_OUT];
@@ -346,6 +309,13 @@ void score_ranked(const struct scorer *s, const struct topic_image *ti,
 		o += m->n_out;
 		prep += measure_prep_n(def);
 	}
+}
+
+void score_ranked(const struct scorer *s, const struct topic_image *ti,
+		  uint64_t G, const double *prep, const struct ranked *rk,
+		  struct score_scratch *x, double *o)
+{
+	score_ranked_some(s, ti, G, prep, rk, x, 0, o);
 }
 
 /* Every run of topic t under positions x->k and judged multiplicities kj

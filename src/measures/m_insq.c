@@ -16,6 +16,7 @@
  * always (a cut ranking is a shorter ranking).  -F trec insq_T_cut_k,
  * insq_T_graded[_maxG]_cut_k.
  */
+#include "lanes.h"
 #include "measure.h"
 #include "xalloc.h"
 
@@ -74,6 +75,21 @@ static void insq_score(const struct measure *m, const struct ranked *r,
 	out[0] = s;
 }
 
+#ifdef MEASURE_HAVE_LANES
+/* insq_score in MEASURE_LANES images (lanes.h): the weight of every
+ * copy within the depth, added lane by lane. */
+LANES_TARGET
+static void insq_score_lanes(const struct measure *m,
+			     const struct ranked_lanes *r,
+			     const struct topic_image *const *ti,
+			     const double *const *prep, double *out)
+{
+	(void)prep;
+	lanes_store(out, lanes_sum_tab(r, m->tab, measure_depth(m),
+				       ti[0]->t->n_rel, 0));
+}
+#endif
+
 static int insq_graded_parse(struct measure *m, const char *arg, char *err,
 			     size_t errsz)
 {
@@ -127,4 +143,7 @@ const struct measure_def measure_insq = {
 	.setup = insq_setup,
 	.copies = 1,
 	.score = insq_score,
+#ifdef MEASURE_HAVE_LANES
+	.score_lanes = insq_score_lanes,
+#endif
 };

@@ -32,6 +32,7 @@
  * its gain.  Output names: RBP(p=P,gain=graded[,max=G]) and its
  * .residual; -F trec rbp_P_graded[_maxG][_residual].
  */
+#include "lanes.h"
 #include "measure.h"
 #include "xalloc.h"
 
@@ -159,6 +160,59 @@ static void rbp_score(const struct measure *m, const struct ranked *r,
 		out[1] = 0;
 }
 
+#ifdef MEASURE_HAVE_LANES
+/* rbp_sum_judged in MEASURE_LANES images (lanes.h): per stretch, the
+ * difference of cum at both ends of its span, each end cut at c.  A
+ * span past c (which rbp_sum_judged does not reach), or one a lane's
+ * image leaves empty, adds cum[x] - cum[x] = +0; a span cut at a lane's
+ * end of the scan reaches c anyway (past last every position is beyond
+ * the judged depth, which c does not pass). */
+LANES_TARGET
+static struct lanes_pd rbp_sum_judged_lanes(const struct measure *m,
+					    const struct ranked_lanes *r)
+{
+	const double *cum = m->tab + MEASURE_DEPTH;
+	const __m512i c = _mm512_set1_epi32((int)m->judged_depth);
+	struct lanes_pd s = lanes_zero();
+	for (size_t j = 0; j < r->nsp; j++) {
+		size_t a = r->sp[2 * j], b = r->sp[2 * j + 1];
+		__m512i A, B;
+		if (a > r->last)
+			break;
+		A = lanes_plus(lanes_pos(r, a), -1);
+		if (!_mm512_cmplt_epu32_mask(A, c))
+			break;
+		B = lanes_plus(lanes_pos(r, b < r->last ? b : r->last), -1);
+		A = _mm512_min_epu32(A, c);
+		B = _mm512_min_epu32(B, c);
+		s = lanes_add(s, 0xffff, lanes_sub(lanes_gather(0xffff, B, cum),
+						   lanes_gather(0xffff, A, cum)));
+	}
+	return s;
+}
+
+/* rbp_score in MEASURE_LANES images: each hit's run of copies summed
+ * from +0 as rbp_run sums them, then added (+0 in a lane without a
+ * copy, which leaves rel as it is). */
+LANES_TARGET
+static void rbp_score_lanes(const struct measure *m,
+			    const struct ranked_lanes *r,
+			    const struct topic_image *const *ti,
+			    const double *const *prep, double *out)
+{
+	const struct lanes_pd w = lanes_set1(1 - m->p);
+	struct lanes_pd rel, res;
+	(void)prep;
+	rel = lanes_sum_tab(r, m->tab, measure_depth(m), ti[0]->t->n_rel, 1);
+	lanes_store(out, lanes_mul(w, rel));
+	if (m->n_out < 2)
+		return;
+	res = lanes_sub(lanes_set1(1), lanes_mul(w, rbp_sum_judged_lanes(m, r)));
+	lanes_store(out + MEASURE_LANES,
+		    lanes_blend(res, lanes_lt(res, lanes_zero()), lanes_zero()));
+}
+#endif
+
 static int rbp_graded_parse(struct measure *m, const char *arg, char *err,
 			    size_t errsz)
 {
@@ -218,4 +272,7 @@ const struct measure_def measure_rbp = {
 	.judged_depth = MEASURE_DEPTH,
 	.spans_residual_only = 1,
 	.score = rbp_score,
+#ifdef MEASURE_HAVE_LANES
+	.score_lanes = rbp_score_lanes,
+#endif
 };

@@ -9,6 +9,7 @@
  * in trec_eval's table, which -F trec follows); cbeval's own leave it 0.
  * GM(M) is no row: measure_name.c parses M and sets struct measure.gm.
  */
+#include "lanes.h"
 #include "measure.h"
 #include "lex.h"
 
@@ -223,4 +224,16 @@ void measure_set_name(char *dst, const char *src)
 		n = MEASURE_NAME_MAX - 1;
 	memcpy(dst, src, n);
 	dst[n] = '\0';
+}
+
+int measure_lanes_cpu(void)
+{
+#ifdef MEASURE_HAVE_LANES
+	return __builtin_cpu_supports("avx512f") &&
+	       __builtin_cpu_supports("avx512dq") &&
+	       __builtin_cpu_supports("avx512vl") &&
+	       __builtin_cpu_supports("avx512bw");
+#else
+	return 0;
+#endif
 }
