@@ -179,7 +179,7 @@ int main(void)
 		 * 10^6 distinct values, some with one tail of equal values,
 		 * against the brute force. */
 		uint64_t s = 11;
-		int bad = 0, cases = 0;
+		int bad = 0, cases = 0, hinted = 0;
 		double *v = malloc(2100 * sizeof *v), *xs = malloc(4200 * sizeof *xs);
 		for (int r = 0; r < 800; r++) {
 			size_t B = 512 + (size_t)(r / 2 * 397) % 1589;
@@ -193,12 +193,23 @@ int main(void)
 			}
 			compare_coverage(v, B, xs, r % 2 ? compare_wide() : 0, &a);
 			bad += differs(&a, v, B);
+			{
+				/* a hint (--reliability's mean -+ 1.5 sd),
+				 * right, too wide, too narrow or crossed */
+				double m = stats_mean(v, B), sd = stats_sd(v, B, m);
+				double f = r % 4 == 0 ? 1.5 : r % 4 == 1 ? 0.2 : r % 4 == 2 ? 4 : -1;
+				double h[2] = { m - f * sd, m + f * sd };
+				struct coverage ah = { { 0 }, { 0 } };
+				compare_coverage_hint(v, B, xs, r % 2 ? compare_wide() : 0, h, &ah);
+				bad += differs(&ah, v, B);
+				hinted++;
+			}
 			cases++;
 		}
 		free(v);
 		free(xs);
-		CHECK(bad == 0, "coverage from the kept tails (the sieve, its fallback, many ties; plain and wide) equals the brute force on %d vectors of 512 to 2100 values (%d differ)",
-		      cases, bad);
+		CHECK(bad == 0, "coverage from the kept tails (the sieve, its fallback, many ties; plain and wide; %d with a hint, right or wrong) equals the brute force on %d vectors of 512 to 2100 values (%d differ)",
+		      hinted, cases, bad);
 	}
 	{
 		/* output_num: no "-0.0000" for a difference that rounds to 0 */

@@ -82,6 +82,11 @@ long compare_sign_dot(const uint64_t *pa, const uint64_t *pb, size_t words,
 		      int wide);
 /* The same, and returns the sd of z about mean as stats_sd computes it
  * (NaN for B < 2). */
+/* compare_coverage with a hint: hint[0] and hint[1] (or NULL), bounds
+ * beyond which the tails probably lie (the caller's mean -+ 1.5 sd); a
+ * wrong hint costs time, never a different count. */
+void compare_coverage_hint(const double *z, size_t B, double *x, int wide,
+			   const double *hint, struct coverage *c);
 double compare_triple(const double *z, size_t B, double mean, double *x,
 		      int wide, struct coverage *c);
 

@@ -24,6 +24,9 @@ void stats_sort(double *x, size_t n);
  * default): h = (n-1)p, x[floor h] + (h - floor h)(x[floor h + 1] -
  * x[floor h]).  NaN for n = 0. */
 double stats_quantile(const double *sorted, size_t n, double p);
+/* Type 7's lower order statistic floor((n - 1) p) of n >= 1 values, and
+ * in *f the weight of the next one. */
+size_t stats_type7(size_t n, double p, double *f);
 /* The k-th smallest (0-based) of x[0..n) by selection, O(n): x[from..n)
  * is rearranged so that x[k] holds it, nothing larger before and nothing
  * smaller after; x[0..from) must hold no value above any of x[from..n)
