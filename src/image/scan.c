@@ -259,36 +259,91 @@ int scan_lanes_wide(void)
 	return measure_lanes_cpu();
 }
 
+/* The positions of an entry in SCORE_LANES images: pos_store writes
+ * them to P[0..SCORE_LANES), pos_add moves them past the entry, whose
+ * multiplicities are k[0..SCORE_LANES).  Four vector adds where SSE2 is
+ * there (every x86-64), else the plain loop. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+struct pos_lanes { __m128i v[SCORE_LANES / 4]; };
+
+static inline void pos_init(struct pos_lanes *p)
+{
+	for (size_t j = 0; j < SCORE_LANES / 4; j++)
+		p->v[j] = _mm_set1_epi32(1);
+}
+
+static inline void pos_add(struct pos_lanes *p, const uint8_t *k)
+{
+	const __m128i zero = _mm_setzero_si128();
+	for (size_t j = 0; j < SCORE_LANES / 16; j++) {
+		__m128i k8 = _mm_loadu_si128((const __m128i *)(const void *)(k + 16 * j));
+		__m128i lo = _mm_unpacklo_epi8(k8, zero), hi = _mm_unpackhi_epi8(k8, zero);
+		p->v[4 * j] = _mm_add_epi32(p->v[4 * j], _mm_unpacklo_epi16(lo, zero));
+		p->v[4 * j + 1] = _mm_add_epi32(p->v[4 * j + 1], _mm_unpackhi_epi16(lo, zero));
+		p->v[4 * j + 2] = _mm_add_epi32(p->v[4 * j + 2], _mm_unpacklo_epi16(hi, zero));
+		p->v[4 * j + 3] = _mm_add_epi32(p->v[4 * j + 3], _mm_unpackhi_epi16(hi, zero));
+	}
+}
+
+static inline void pos_store(const struct pos_lanes *p, uint32_t *P)
+{
+	for (size_t j = 0; j < SCORE_LANES / 4; j++)
+		_mm_storeu_si128((__m128i *)(void *)(P + 4 * j), p->v[j]);
+}
+#else
+struct pos_lanes { uint32_t v[SCORE_LANES]; };
+
+static inline void pos_init(struct pos_lanes *p)
+{
+	for (size_t j = 0; j < SCORE_LANES; j++)
+		p->v[j] = 1;
+}
+
+static inline void pos_add(struct pos_lanes *p, const uint8_t *k)
+{
+	for (size_t j = 0; j < SCORE_LANES; j++)
+		p->v[j] += k[j];
+}
+
+static inline void pos_store(const struct pos_lanes *p, uint32_t *P)
+{
+	memcpy(P, p->v, sizeof p->v);
+}
+#endif
+
 /* The positions of one ranking in SCORE_LANES images at once, from their
  * interleaved multiplicities kL: PL[i * SCORE_LANES + l] is what
- * scan_positions() gives as P[i] in lane l's image, as uint32_t, or with
- * p16 as uint16_t (where they fit).  The ranking's ids are read once for
- * all the lanes.  The pass follows ej while some lane is within the
- * depth (checked every 8 entries: going further only computes positions
- * no lane reads).  Returns the entry where it stopped: PL is valid on
- * [0, i].  The plain loop. */
+ * scan_positions() gives as P[i] in lane l's image.  The ranking's ids
+ * are read once for all the lanes.  The pass follows ej while some lane
+ * is within the depth (checked every 8 entries: going further only
+ * computes positions no lane reads).  Returns the entry where it
+ * stopped: PL is valid on [0, i].  The plain loop; with p16 (where the
+ * positions fit), PL holds them as uint16_t, converted from uint32_t. */
 static size_t positions_plain(const struct scan_layout *l, uint64_t depth,
 			      const uint8_t *kL, void *PL, int p16)
 {
 	const uint32_t *ids = l->ids;
 	const size_t end = l->ej > l->ei ? l->ej : l->ei;
-	uint32_t pos[SCORE_LANES];
+	uint32_t P[SCORE_LANES];
+	struct pos_lanes pos;
 	size_t i;
-	for (size_t j = 0; j < SCORE_LANES; j++)
-		pos[j] = 1;
+	pos_init(&pos);
 	for (i = 0;; i++) {
-		uint32_t lo = pos[0];
-		for (size_t j = 0; j < SCORE_LANES; j++) {
-			if (p16)
-				((uint16_t *)PL)[i * SCORE_LANES + j] = (uint16_t)pos[j];
-			else
-				((uint32_t *)PL)[i * SCORE_LANES + j] = pos[j];
-			lo = pos[j] < lo ? pos[j] : lo;
-		}
-		if (i == end || (i >= l->ei && (i & 7) == 0 && lo > depth))
+		uint32_t *row = p16 ? P : (uint32_t *)PL + i * SCORE_LANES;
+		pos_store(&pos, row);
+		for (size_t j = 0; p16 && j < SCORE_LANES; j++)
+			((uint16_t *)PL)[i * SCORE_LANES + j] = (uint16_t)row[j];
+		if (i == end)
 			return i;
-		for (size_t j = 0; j < SCORE_LANES; j++)
-			pos[j] += kL[(size_t)ids[i] * SCORE_LANES + j];
+		if (i >= l->ei && (i & 7) == 0) {
+			uint32_t lo = row[0];
+			for (size_t j = 1; j < SCORE_LANES; j++)
+				lo = row[j] < lo ? row[j] : lo;
+			if (lo > depth)
+				return i;
+		}
+		pos_add(&pos, kL + (size_t)ids[i] * SCORE_LANES);
 	}
 }
 
