@@ -455,6 +455,31 @@ static long lanes_differ(const struct scorer *s, struct score_scratch *x)
 	return bad;
 }
 
+/* The positions of scan_positions_lanes16 (16-bit numbers) and
+ * scan_positions_lanes's, with AVX-512 and with the plain loops, all
+ * the same, and where they stop: 1 when they differ, else 0.  buf holds
+ * (max_ranking + 1) * SCORE_LANES 32-bit numbers. */
+static long positions_differ(const struct scan_layout *l, uint64_t depth,
+			     const uint8_t *kL, uint32_t *buf)
+{
+	size_t n = 0, ib[4];
+	uint16_t *p16 = (uint16_t *)(void *)buf;
+	uint32_t *want = buf + (l->n + 1) * SCORE_LANES;
+	long bad = 0;
+	ib[0] = scan_positions_lanes(0, l, depth, kL, want);
+	for (int v = 1; v < 4; v++) {
+		if (v == 1)
+			ib[v] = scan_positions_lanes(1, l, depth, kL, buf);
+		else
+			ib[v] = scan_positions_lanes16(v == 3, l, depth, kL, p16);
+		bad |= ib[v] != ib[0];
+		n = (ib[0] + 1) * SCORE_LANES;
+		for (size_t i = 0; i < n && ib[v] == ib[0]; i++)
+			bad |= (v == 1 ? buf[i] : p16[i]) != want[i];
+	}
+	return bad;
+}
+
 /* scan_copies_lanes's AVX-512 pass against its plain loop, on the
  * positions in x->PL of the ranking of l under x->kL: 1 when the lists
  * differ (into x's arrays and cq, cqo, cm, cmo), else 0. */
@@ -489,7 +514,9 @@ static long spans_differ(const struct scorer *s, struct score_scratch *x,
 	uint32_t *cmo = xcalloc(s->max_hits + 1, sizeof *cmo);
 	struct lanes_copy *cm = xcalloc((s->max_hits + 1) * IMAGE_KMAX, sizeof *cm);
 	long bad = 0, copies_bad = 0;
+	uint32_t *pos = xcalloc(2 * (s->max_ranking + 1) * SCORE_LANES, sizeof *pos);
 	if (!s->wide_lanes) {
+		free(pos);
 		free(plain);
 		free(cq);
 		free(cqo);
@@ -517,6 +544,7 @@ static long spans_differ(const struct scorer *s, struct score_scratch *x,
 					scan_spans_lanes(1, &l, x->PL, ib, ia, depth, x->oL, nw);
 					scan_spans_lanes(0, &l, x->PL, ib, ia, depth, plain, np);
 					copies_bad += copies_differ(&l, x, cq, cqo, cm, cmo);
+					copies_bad += positions_differ(&l, depth, x->kL, pos);
 					for (size_t j = 0; j < SCORE_LANES; j++) {
 						int differ = nw[j] != np[j];
 						for (size_t i = 0; i < np[j] && !differ; i++) {
@@ -530,6 +558,7 @@ static long spans_differ(const struct scorer *s, struct score_scratch *x,
 				}
 		}
 	free(plain);
+	free(pos);
 	free(cq);
 	free(cqo);
 	free(cmo);
@@ -653,7 +682,7 @@ static void exactness(const char *label, const char *const *specs,
 	      label, lanes_bad);
 	if (spans_n)
 		CHECK(spans_bad == 0,
-		      "(%s) the judged spans and the hits' copies of 16 images in one AVX-512 pass equal those of the plain loops, at four depths: %ld of %ld lanes differ",
+		      "(%s) the judged spans, the hits' copies and the positions (32 and 16 bits) of 16 images in AVX-512 passes equal those of the plain loops, at four depths: %ld of %ld lanes differ",
 		      label, spans_bad, spans_n);
 	else
 		CHECK(1, "(%s) judged spans in one AVX-512 pass # SKIP %s", label,
