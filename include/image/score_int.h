@@ -3,8 +3,10 @@
  * an image to its hit vector) and with pairpool.c, which builds the hits
  * of a pair's two runs under the pair's own pool from their pooled
  * entries (a few per run) instead of scanning their rankings, and then
- * scores them with the same measure calls.  Not an interface for
- * anything else; see score.h.
+ * scores them with the same measure calls; and with meld_scan.c
+ * (--meld), which builds the hits of melded halves from rankings
+ * compacted to their labelled entries and scores them the same way.
+ * Not an interface for anything else; see score.h.
  */
 #ifndef CBEVAL_SCORE_INT_H
 #define CBEVAL_SCORE_INT_H

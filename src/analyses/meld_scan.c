@@ -48,7 +48,6 @@ void meld_scorer_init(struct scorer *own, struct measure **mc,
 	}
 	scorer_init(own, s->c, s->runs, s->nruns, *mc, s->nm, s->seed);
 	own->imf = s->imf;
-	own->wide_lanes = s->wide_lanes;
 }
 
 void meld_scorer_release(struct scorer *own, struct measure *mc)

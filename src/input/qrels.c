@@ -119,6 +119,21 @@ void topic_count(struct topic *t, int level)
 	t->n_int = t->n_rel > t->n_pos ? t->n_rel : t->n_pos;
 }
 
+/* Record the grade of document did of topic q and the line that gave
+ * it, growing q's arrays as needed. */
+static void qtopic_set(struct qtopic *q, uint32_t did, int32_t grade,
+		       unsigned long line)
+{
+	if (did >= q->cap) {
+		size_t cap = q->cap;
+		xgrow(&q->grade, &cap, (size_t)did + 1, sizeof *q->grade);
+		q->line = xreallocarray(q->line, cap, sizeof *q->line);
+		q->cap = cap;
+	}
+	q->grade[did] = grade;
+	q->line[did] = line;
+}
+
 /* The topic of qid q (n bytes), added with its reading state when new. */
 static uint32_t topic_of(struct collection *c, struct qtopic **qt,
 			 size_t *qtcap, const char *q, size_t n)
@@ -198,14 +213,7 @@ static int parse_line(struct collection *c, struct qtopic **qt, size_t *qtcap,
 				 q->line[did], r->line);
 		return 0;
 	}
-	if (did >= q->cap) {
-		size_t cap = q->cap;
-		xgrow(&q->grade, &cap, (size_t)did + 1, sizeof *q->grade);
-		q->line = xreallocarray(q->line, cap, sizeof *q->line);
-		q->cap = cap;
-	}
-	q->grade[did] = (int32_t)grade;
-	q->line[did] = r->line;
+	qtopic_set(q, did, (int32_t)grade, r->line);
 	return 0;
 }
 
@@ -286,14 +294,7 @@ static unsigned long fast_lines(struct collection *c, struct qtopic *qt,
 				    &added);
 		if (!added)     /* a duplicate: changed nothing */
 			break;
-		if (did >= q->cap) {
-			size_t cap = q->cap;
-			xgrow(&q->grade, &cap, (size_t)did + 1, sizeof *q->grade);
-			q->line = xreallocarray(q->line, cap, sizeof *q->line);
-			q->cap = cap;
-		}
-		q->grade[did] = (int32_t)grade;
-		q->line[did] = r->line + n + 1;
+		qtopic_set(q, did, (int32_t)grade, r->line + n + 1);
 		at += k;
 	}
 	reader_skip(r, at, n);
