@@ -164,6 +164,12 @@ collection() {
 
 collection "$DIR" "$GENARGS"
 [ "$MODE" = large ] || collection "$UDIR" "$UGENARGS"
+# What the generator wrote goes to the disk now, and the runs are read
+# once, so that the first figures are not taken while a freshly made
+# collection is written back, nor from a cold cache.
+sync 2> /dev/null
+cat "$DIR"/runs/*.run "$DIR/qrels" > /dev/null 2>&1
+[ "$MODE" = large ] || cat "$UDIR"/runs/*.run "$UDIR/qrels" > /dev/null 2>&1
 ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?')
 load=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo '?')
 echo "machine: $ncpu online CPUs, load average $load"

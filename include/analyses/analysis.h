@@ -88,6 +88,8 @@ enum {
 	AN_DOCNOS = 4,       /* reads documents' names: --collection keeps
 				them */
 	AN_REPORT = 8,       /* prints -F markdown and -F latex reports */
+	AN_NO_IMAGES = 16,   /* draws no image of the collection: the
+				documents' hashes are not computed */
 };
 
 struct analysis {

@@ -45,6 +45,8 @@ struct collection {
 	struct topic *topic;
 	size_t n;
 	struct strmap qids;     /* qid -> topic index */
+	int hashless;           /* frozen without the documents' hashes: no
+				   image can be drawn */
 };
 
 struct qrels_opts {
@@ -79,9 +81,11 @@ long collection_find(const struct collection *c, const char *qid, size_t n);
 void collection_freeze(struct collection *c);
 /* The same, the topics shared among the threads of p (a document's hash
  * is FNV-1a of its docno, a byte at a time: a few milliseconds for the
- * half million documents of a large collection). */
+ * half million documents of a large collection); without the hashes when
+ * hashes is 0 (they are left 0, and c->hashless set), for a run of
+ * cbeval that draws no image. */
 struct pool;
-void collection_freeze_on(struct collection *c, struct pool *p);
+void collection_freeze_on(struct collection *c, struct pool *p, int hashes);
 
 /* Compare two qids in natural order (numeric when both are digit strings,
  * byte order otherwise); used to order topics and exported for tests. */

@@ -28,6 +28,7 @@ static int print_summary(FILE *f, const struct analysis_in *in)
 const struct analysis room_evaluation = {
 	.name = "evaluation",
 	.input = IN_ROOT,
+	.flags = AN_NO_IMAGES,
 	.print = print_evaluation,
 	.figure = fig_evaluation,
 };

@@ -521,7 +521,7 @@ int eval_main(const struct options *given, struct diag *d)
 		goto out;
 	}
 	status = EXIT_DATA;
-	collection_freeze_on(&c, pool);
+	collection_freeze_on(&c, pool, !(x.a->flags & AN_NO_IMAGES));
 
 	nkept = in.n;
 	if (o->top)

@@ -20,6 +20,7 @@
 #include "xalloc.h"
 
 #include <stdlib.h>
+#include <assert.h>
 #include <string.h>
 
 /* Bytes a batch may hold (acc and z of its pairs). */
@@ -274,6 +275,7 @@ static void pp_task(void *ctx, size_t task, unsigned w)
 	struct score_scratch *x = &j->x[w];
 	double *tmp = j->tmp + (size_t)w * 2 * ns;
 
+	assert(!s->c->hashless);   /* no hashes to draw images from */
 	for (size_t b = b0; b < b1; b++) {
 		image_fill(&s->imf, s->seed, b, tp->hash, tp->n_docs, x->k);
 		image_index(j, x->k, &j->im[w]);

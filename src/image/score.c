@@ -183,6 +183,7 @@ void score_topic_image(const struct scorer *s, size_t t, uint64_t b,
 		       struct score_scratch *x, double *out)
 {
 	const struct topic *tp = &s->c->topic[t];
+	assert(b == 0 || !s->c->hashless);   /* no hashes to draw from */
 	image_fill(&s->imf, s->seed, b, tp->hash, tp->n_docs, x->k);
 	score_topic_mult(s, t, x, out);
 }

@@ -14,6 +14,7 @@
 #include "score.h"
 #include "score_int.h"
 
+#include <assert.h>
 #include <string.h>
 
 /* The lanes (bit j for lane j) whose image leaves some entry of the
@@ -178,6 +179,7 @@ void score_topic_images(const struct scorer *s, size_t t, uint64_t b0,
 	c.nb = nb;
 	c.block = block;
 	c.out = out;
+	assert(!s->c->hashless);   /* no hashes to draw images from */
 	image_fill_lanes(&s->imf, s->seed, b0, nb, L, tp->hash, tp->n_docs,
 			 x->kL);
 	/* Each lane's judged multiplicities (topic_image.k): all of them

@@ -432,8 +432,8 @@ out:
 	return rc;
 }
 
-/* collection_freeze of one topic. */
-static void freeze_topic(struct topic *t)
+/* collection_freeze of one topic, with its documents' hashes or not. */
+static void freeze_topic(struct topic *t, int hashes)
 {
 	if (t->hash) {        /* read frozen from a collection file */
 		strmap_release(&t->docs);   /* its docnos, if kept */
@@ -441,7 +441,7 @@ static void freeze_topic(struct topic *t)
 	}
 	t->n_docs = t->docs.n;
 	t->hash = xcalloc(t->n_docs, sizeof *t->hash);
-	for (uint32_t d = 0; d < t->n_docs; d++)
+	for (uint32_t d = 0; hashes && d < t->n_docs; d++)
 		t->hash[d] = fnv1a64(strmap_str(&t->docs, d),
 				     strmap_len(&t->docs, d));
 	strmap_release(&t->docs);
@@ -450,17 +450,18 @@ static void freeze_topic(struct topic *t)
 void collection_freeze(struct collection *c)
 {
 	for (size_t i = 0; i < c->n; i++)
-		freeze_topic(&c->topic[i]);
+		freeze_topic(&c->topic[i], 1);
 }
 
 static void freeze_task(void *ctx, size_t i, unsigned w)
 {
 	struct collection *c = ctx;
 	(void)w;
-	freeze_topic(&c->topic[i]);
+	freeze_topic(&c->topic[i], !c->hashless);
 }
 
-void collection_freeze_on(struct collection *c, struct pool *p)
+void collection_freeze_on(struct collection *c, struct pool *p, int hashes)
 {
+	c->hashless = !hashes;
 	pool_run(p, c->n, freeze_task, c);
 }
