@@ -105,7 +105,8 @@ static int rankings_ok(enum run_order order, int rounds)
 			e[i].line = (uint32_t)i + 1;
 			e[i].id = (uint32_t)i;
 			e[i].topic = 0;
-			run_prefix(doc, e[i].len, &e[i].hi, &e[i].lo);
+			/* run_order_ranking makes the words itself */
+			e[i].hi = e[i].lo = 0x5a5a5a5a5a5a5a5aULL;
 		}
 		if (sorted) {  /* in order already, as most files are */
 			qsort(e, n, sizeof *e, cmp_ref);

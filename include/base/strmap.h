@@ -22,6 +22,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "mix.h"
+
 struct strmap_chunk;
 
 /* One string: what a lookup compares, side by side in one cache line. */
@@ -49,7 +51,7 @@ uint64_t fnv1a64(const char *s, size_t n);
 /* The hash a map keys its strings by: 8 bytes at a time, so about four
  * times faster than FNV-1a on a docno (every line of every run is looked
  * up by it); its low bits are mixed, so slot_of needs no more. */
-uint64_t strmap_key(const char *s, size_t n);
+static inline uint64_t strmap_key(const char *s, size_t n);
 
 void strmap_init(struct strmap *m);
 void strmap_release(struct strmap *m);
@@ -145,6 +147,31 @@ static inline uint32_t strmap_len(const struct strmap *m, uint32_t id)
 static inline uint64_t strmap_hash(const struct strmap *m, uint32_t id)
 {
 	return m->ent[id].hash;
+}
+
+/* strmap_key, described above: inline, as every line of every run is
+ * hashed once. */
+/* Words of 8 bytes (the last 8 may overlap the ones before; a string of
+ * fewer has one word of its bytes), each multiplied into the state with
+ * the length, then the splitmix64 finaliser (the same as image_mix). */
+static inline uint64_t strmap_key(const char *s, size_t n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)n * 0xd1b54a32d192ed03ULL);
+	uint64_t w = 0;
+	if (n < 8) {
+		for (size_t i = 0; i < n; i++)
+			w |= (uint64_t)(unsigned char)s[i] << (8 * i);
+		h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+	} else {
+		for (size_t i = 0; i + 8 < n; i += 8) {
+			memcpy(&w, s + i, 8);
+			h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+			h ^= h >> 29;
+		}
+		memcpy(&w, s + n - 8, 8);
+		h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+	}
+	return mix64(h);
 }
 
 #endif

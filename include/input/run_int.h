@@ -46,7 +46,8 @@ struct load {
 
 /* One interned line of a run file, 48 bytes.  The docno's first 16 bytes
  * are kept as two big-endian words, zero past its end (run_prefix), so
- * that ties of score are mostly ordered without reading the docno. */
+ * that ties of score are mostly ordered without reading the docno; only
+ * entries that tie need them, and run_order_ranking makes them. */
 struct run_ent {
 	double key;           /* score, rank or 0, as --order says */
 	uint64_t hi, lo;      /* docno bytes 0..7 and 8..15 */

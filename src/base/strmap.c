@@ -30,29 +30,6 @@ uint64_t fnv1a64(const char *s, size_t n)
 	return h;
 }
 
-/* Words of 8 bytes (the last 8 may overlap the ones before; a string of
- * fewer has one word of its bytes), each multiplied into the state with
- * the length, then the splitmix64 finaliser (the same as image_mix). */
-uint64_t strmap_key(const char *s, size_t n)
-{
-	uint64_t h = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)n * 0xd1b54a32d192ed03ULL);
-	uint64_t w = 0;
-	if (n < 8) {
-		for (size_t i = 0; i < n; i++)
-			w |= (uint64_t)(unsigned char)s[i] << (8 * i);
-		h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
-	} else {
-		for (size_t i = 0; i + 8 < n; i += 8) {
-			memcpy(&w, s + i, 8);
-			h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
-			h ^= h >> 29;
-		}
-		memcpy(&w, s + n - 8, 8);
-		h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
-	}
-	return mix64(h);
-}
-
 static size_t slot_of(uint64_t h, size_t mask)
 {
 	return (size_t)h & mask;

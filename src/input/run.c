@@ -94,7 +94,6 @@ void run_intern_recs(struct load *L, const struct rec *b, size_t n,
 				      b[i].hash, &added);
 		e->doc = strmap_str(&t->docs, e->id);
 		e->len = b[i].len;
-		run_prefix(b[i].docno, b[i].len, &e->hi, &e->lo);
 		e->line = (uint32_t)b[i].line;
 		e->key = b[i].key;
 		e->topic = b[i].topic;

@@ -7,7 +7,8 @@
  * descending in byte order, as trec_eval does; stretches of ties in run
  * files are short (a few dozen entries at most), so insertion sort does
  * them, and each comparison is two integer compares of the docnos' first
- * 16 bytes unless those agree.
+ * 16 bytes unless those agree (words made for the entries of a stretch
+ * of ties only, when it is sorted).
  */
 #include "run_int.h"
 
@@ -100,10 +101,13 @@ static int cmp_tie_q(const void *pa, const void *pb)
 	return cmp_tie(pa, pb);
 }
 
-/* Sort the n >= 2 entries of equal key at e by cmp_tie. */
+/* Sort the n >= 2 entries of equal key at e by cmp_tie, their docno
+ * prefixes first set (only entries that tie need them). */
 static void order_ties(struct run_ent *e, size_t n)
 {
 	size_t i = 1;
+	for (size_t k = 0; k < n; k++)
+		run_prefix(e[k].doc, e[k].len, &e[k].hi, &e[k].lo);
 	while (i < n && cmp_tie(&e[i - 1], &e[i]) <= 0)
 		i++;
 	if (i == n)
