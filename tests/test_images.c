@@ -19,7 +19,9 @@
  *    "all": boot_run's aggregate of every slot of every image equals the
  *    mean, sum or geometric mean exp(mean ln(x + 1e-5)) - 1e-5 (for
  *    gm_map and gm_bpref trec_eval's exp(mean ln max(x, 1e-5))) over
- *    topics of the reference's values, computed here.
+ *    topics of the reference's values, computed here; and, bit for bit,
+ *    that of the scorer's own values of the images added in topic order
+ *    (boot_run's sums: with only means and sums, the values themselves).
  * 2. Q >= AP on binary judgements (grades 0/1, level 1), at the root and
  *    in images, with equality at the root when no relevant document is
  *    ranked below position R.
@@ -385,9 +387,12 @@ static double ref_value(const struct loaded *L, const double *vals, int r,
 }
 
 /* boot_run's value for "all" in images 0..6 against agg (see exactness):
- * returns the larger of worst and the largest relative difference. */
+ * returns the larger of worst and the largest relative difference.
+ * Against aggf too, the terms of the scorer's own values (score_topic_image)
+ * added in topic order as boot_run adds them: the same double, or one
+ * more in *exact_bad. */
 static double check_aggregates(const struct scorer *s, const double *agg,
-			       double worst)
+			       const double *aggf, long *exact_bad, double worst)
 {
 	struct pool *pool = pool_create(2);
 	struct boot_opts bo;
@@ -410,6 +415,9 @@ static double check_aggregates(const struct scorer *s, const double *agg,
 				want = measure_agg_finish(measure_agg(m), a, nt);
 				dlt = fabs(br.sys[(r * ns + k) * 7 + b] - want) /
 				      (1 + fabs(want));
+				*exact_bad += br.sys[(r * ns + k) * 7 + b] !=
+					      measure_agg_finish(measure_agg(m),
+								 aggf[(r * ns + k) * 7 + b], nt);
 				if (dlt > worst)
 					worst = dlt;
 			}
@@ -578,6 +586,7 @@ static void exactness(const char *label, const char *const *specs,
 	long compared = 0, rzero = 0, lanes_bad = 0, spans_bad = 0, spans_n = 0;
 	long nonzero[NSPEC_MAX * MEASURE_MAX_OUT] = { 0 };
 	double max_ret = 0, agg_worst = 0;
+	long agg_exact_bad = 0;
 
 	for (size_t i = 0; i < nspec; i++)
 		if (measure_parse(&m[i], specs[i], err, sizeof err) != 0) {
@@ -604,7 +613,7 @@ static void exactness(const char *label, const char *const *specs,
 		int level = cs % 3 == 2 ? 2 : 1;
 		struct loaded fast;
 		struct score_scratch x;
-		double *out, *agg;
+		double *out, *agg, *aggf;
 		size_t ns;
 
 		rng = (uint64_t)cs + 1000;
@@ -621,6 +630,7 @@ static void exactness(const char *label, const char *const *specs,
 		/* agg[(r * ns + k) * 7 + b]: the reference's values of run r,
 		 * slot k, image b, summed over topics (their logs for GM) */
 		agg = xcalloc(fast.s.nruns * ns * 7, sizeof *agg);
+		aggf = xcalloc(fast.s.nruns * ns * 7, sizeof *aggf);
 		for (uint64_t b = 0; b <= 6; b++) {
 			struct loaded ref;
 			double *rv = NULL;
@@ -648,6 +658,10 @@ static void exactness(const char *label, const char *const *specs,
 							measure_agg_term(measure_agg(
 								&fast.s.m[fast.s.slots[k].measure]),
 								want);
+						aggf[((size_t)r * ns + k) * 7 + b] +=
+							measure_agg_term(measure_agg(
+								&fast.s.m[fast.s.slots[k].measure]),
+								got);
 						compared++;
 						if (want == 0 && got == 0)
 							rzero++;
@@ -667,8 +681,10 @@ static void exactness(const char *label, const char *const *specs,
 		}
 		lanes_bad += lanes_differ(&fast.s, &x);
 		spans_bad += spans_differ(&fast.s, &x, &spans_n);
-		agg_worst = check_aggregates(&fast.s, agg, agg_worst);
+		agg_worst = check_aggregates(&fast.s, agg, aggf, &agg_exact_bad,
+					     agg_worst);
 		free(agg);
+		free(aggf);
 		free(out);
 		score_scratch_release(&x);
 		unload(&fast);
@@ -690,6 +706,9 @@ static void exactness(const char *label, const char *const *specs,
 	CHECK(agg_worst <= 1e-9,
 	      "(%s) every image's value for all (mean, sum, geometric mean) equals the aggregate of the written images' values: worst relative difference %.3g",
 	      label, agg_worst);
+	CHECK(agg_exact_bad == 0,
+	      "(%s) every image's value for all is the aggregate of the scorer's own values of the images, added in topic order, bit for bit: %ld differ",
+	      label, agg_exact_bad);
 	{
 		/* Every output must be exercised: nonzero somewhere. */
 		size_t ns = 0, bad = 0;

@@ -128,6 +128,8 @@ struct img_job {
 				       aggregates over topics (measure_agg_term),
 				       added topic after topic, or NULL */
 	enum measure_agg *agg;      /* [slot] */
+	int terms_plain;            /* no slot's agg is geometric: every
+				       measure_agg_term is the value */
 	struct progress *progress;  /* counts topic-images of images 1..B */
 };
 
@@ -157,6 +159,11 @@ static void img_task(void *ctx, size_t task, unsigned w)
 		for (size_t i = 0; j->sumT && i < nb; i++) {
 			double *sum = j->sumT + (b + i) * cells;
 			const double *x = tmp + i * cells;
+			if (j->terms_plain) {   /* every term is the value */
+				for (size_t c = 0; c < cells; c++)
+					sum[c] += x[c];
+				continue;
+			}
 			for (size_t c = 0; c < cells; c += ns)
 				for (size_t k = 0; k < ns; k++)
 					sum[c + k] += measure_agg_term(j->agg[k], x[c + k]);
@@ -325,8 +332,11 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 		j.full = res->full;
 		j.sumT = sumT;
 		j.agg = agg;
-		for (size_t k = 0; k < ns; k++)
+		j.terms_plain = 1;
+		for (size_t k = 0; k < ns; k++) {
 			agg[k] = scorer_slot_agg(s, k);
+			j.terms_plain &= agg[k] == AGG_MEAN || agg[k] == AGG_SUM;
+		}
 	}
 	if (o->images && !o->first)
 		fputs("run\tqid\tmeasure\timage\tvalue\n", o->images);

@@ -49,8 +49,8 @@ void image_fn_init(struct image_fn *f)
 }
 
 #ifdef IMAGE_HAVE_WIDE
-/* image_fill_lanes with lanes a multiple of 8, none of them the root:
- * out[i * lanes + l] = image_k(f, hash[i], key[l]), image_k's mix and
+/* image_fill_lanes with lanes a multiple of 8 (the root's lanes are
+ * then set to 1 by the caller): out[i * lanes + l] = image_k(f, hash[i], key[l]), image_k's mix and
  * threshold count done for 8 lanes in one vector.  The count among the
  * first seven thresholds (k <= 6 for all but 8e-5 of draws) is a binary
  * search in three steps, each threshold taken from a vector of them by
@@ -112,8 +112,16 @@ void image_fill_lanes(const struct image_fn *f, uint64_t seed, uint64_t b0,
 	for (size_t l = 0; l < lanes; l++)
 		key[l] = image_key(seed, l < nb ? b0 + l : b0);
 #ifdef IMAGE_HAVE_WIDE
-	if (f->wide && lanes % 8 == 0 && !root) {
+	if (f->wide && lanes % 8 == 0) {
 		fill_wide(f, key, lanes, hash, n, out);
+		/* the root's lanes (0, and those past nb, which repeat it):
+		 * every k is 1 */
+		for (size_t i = 0; root && i < n; i++) {
+			uint8_t *o = out + i * lanes;
+			o[0] = 1;
+			for (size_t l = nb; l < lanes; l++)
+				o[l] = 1;
+		}
 		return;
 	}
 #endif

@@ -356,7 +356,7 @@ static size_t positions_wide(const struct scan_layout *l, uint64_t depth,
 {
 	enum { V = SCORE_LANES / 16 };
 	const uint32_t *ids = l->ids;
-	const size_t end = l->ej > l->ei ? l->ej : l->ei;
+	const size_t ei = l->ei, end = l->ej > ei ? l->ej : ei;
 	const __m512i dv = _mm512_set1_epi32((int)(depth < UINT32_MAX ? depth
 							 : UINT32_MAX));
 	__m512i pos[V];
@@ -368,7 +368,7 @@ static size_t positions_wide(const struct scan_layout *l, uint64_t depth,
 		const uint8_t *k = kL + (size_t)ids[i] * SCORE_LANES;
 		for (int v = 0; v < V; v++)
 			_mm512_storeu_si512((void *)(P + 16 * v), pos[v]);
-		if (i >= l->ei && (i & 7) == 0) {
+		if (i >= ei && (i & 7) == 0) {
 			__mmask16 in = 0;
 			for (int v = 0; v < V; v++)
 				in |= _mm512_cmple_epu32_mask(pos[v], dv);
@@ -410,11 +410,19 @@ static size_t positions16_wide(const struct scan_layout *l, uint64_t depth,
 	const size_t end = l->ej > l->ei ? l->ej : l->ei;
 	const __m256i dv = _mm256_set1_epi16((short)(depth < UINT16_MAX ? depth
 							  : UINT16_MAX));
+	const size_t ei = l->ei;
 	__m256i pos = _mm256_set1_epi16(1);
 	size_t i;
-	for (i = 0; i < end; i++) {
+	/* to ei without a look at the depth, then on to end with one every
+	 * 8 entries (ei <= end) */
+	for (i = 0; i < ei; i++) {
 		_mm256_storeu_si256((void *)(PL + i * SCORE_LANES), pos);
-		if (i >= l->ei && (i & 7) == 0 && !_mm256_cmple_epu16_mask(pos, dv))
+		pos = _mm256_add_epi16(pos, _mm256_cvtepu8_epi16(_mm_loadu_si128(
+			(const void *)(kL + (size_t)ids[i] * SCORE_LANES))));
+	}
+	for (; i < end; i++) {
+		_mm256_storeu_si256((void *)(PL + i * SCORE_LANES), pos);
+		if ((i & 7) == 0 && !_mm256_cmple_epu16_mask(pos, dv))
 			return i;
 		pos = _mm256_add_epi16(pos, _mm256_cvtepu8_epi16(_mm_loadu_si128(
 			(const void *)(kL + (size_t)ids[i] * SCORE_LANES))));
