@@ -2,9 +2,9 @@
  * compare.c - --reliability (see compare.h; --pairs is in pairs.c).
  *
  * Cost notes.  Leave-one-out intervals: rel_cover.c; the sums of each
- * (pair, topic) triple: rel_sums.c, all the pairs of a topic at once.  Kendall's tau-b
- * between image rankings: each image's pairwise order is kept as a vector
- * of signs, so tau-b of two images is a dot product.
+ * (pair, topic) triple: rel_sums.c, all the pairs of a topic at once.
+ * Kendall's tau-b between image rankings: each image's pairwise order is
+ * kept as a vector of signs, so tau-b of two images is a dot product.
  */
 #include "compare.h"
 #include "output.h"
