@@ -15,7 +15,9 @@
 
 #include <stddef.h>
 
-/* 1 when the AVX2 variant may be used on this processor, else 0. */
+/* 2 when the AVX-512 variant of moments_t_abs (and the AVX2 one of
+ * moments_pair) may be used on this processor, 1 when the AVX2 variant
+ * of moments_pair only, else 0. */
 int moments_wide(void);
 
 /* Images per block that a caller walking many pairs should give
@@ -32,5 +34,22 @@ int moments_wide(void);
 void moments_pair(int wide, double *restrict mz, double *restrict ss,
 		  const double *restrict ta, const double *restrict tc,
 		  size_t stride, size_t nt, size_t n);
+
+/* The t statistic of n >= 2 values from their mean and sum of squared
+ * deviations ss, as stats_t_stat computes it (0 or +-infinity where the
+ * sd is 0); rn is sqrt(n).  NaN for n < 2. */
+double moments_t(double mean, double ss, size_t n, double rn);
+
+/* The |t| at which the two-sided p of Student's t with df degrees of
+ * freedom is 0.05, by bisection. */
+double moments_t_critical(double df);
+
+/* |t| of images 1..B into u[0..B), u[b - 1] = |moments_t(sz[b], ss[b],
+ * nt, sqrt(nt))| for nt >= 2 topics; returns how many of them have a
+ * two-sided p below 0.05 (tc: moments_t_critical(nt - 1); p itself is
+ * computed only within a relative 1e-9 of tc).  With wide 2
+ * (moments_wide) 8 images to an AVX-512 vector; the same bits. */
+unsigned long moments_t_abs(int wide, const double *sz, const double *ss,
+			    size_t nt, double tc, size_t B, double *u);
 
 #endif
