@@ -3,12 +3,15 @@
  * mean over topics of the differences of two runs' scores, and the sum of
  * their squared deviations from that mean.  Called once per pair, measure
  * and block of images (pairs.c), over rows of up to thousands of images
- * and tens to thousands of topics, so it is the inner loop of --pairs.
+ * and tens to thousands of topics, so it is the inner loop of --pairs;
+ * and from them each image's t statistic (moments_t_abs, once per pair,
+ * measure and image).
  *
  * Each image's values are computed by themselves, in the operations
  * written in moments.c, so every variant gives the same bits: 8 images at
  * a time in plain C, or 16 per four AVX2 vectors where the processor has
- * AVX2 (GCC or Clang on x86-64, chosen at run time by moments_wide).
+ * AVX2 (GCC or Clang on x86-64, chosen at run time by moments_wide);
+ * the t statistics 8 to an AVX-512 vector where the processor has it.
  */
 #ifndef CBEVAL_MOMENTS_H
 #define CBEVAL_MOMENTS_H

@@ -1,5 +1,6 @@
 /*
- * moments.c - the sums of --pairs' t-tests (see moments.h).
+ * moments.c - the sums of --pairs' t-tests, and each image's |t| (see
+ * moments.h).
  *
  * A block of images keeps its sums in registers while the topics go by:
  * 16 images in four AVX2 vectors per sum, or 8 in plain C (which compilers
@@ -7,7 +8,9 @@
  * same order (ISO C mode, which the build uses, does not fuse a multiply
  * and an add, and AVX2 alone has no fused instruction).  Reading two
  * rows per topic, a megabyte apart in the table of kept images, is the
- * cost, so the rows of a later topic are asked for ahead.
+ * cost, so the rows of a later topic are asked for ahead.  The |t| of
+ * the images, a square root and two divisions each, go 8 to an AVX-512
+ * vector where the processor has it, with the same operations.
  */
 #include "moments.h"
 
