@@ -32,7 +32,8 @@ struct rel_job {
 	double *pqsd;            /* [pair][topic] sd of the difference */
 	struct coverage *cov;    /* per worker */
 	double *scratch;         /* per worker: per_worker doubles */
-	size_t per_worker;       /* 3 B + 2 pairs + compare_sums_scratch */
+	size_t per_worker;       /* 3 B + 2 pairs + compare_sums_scratch
+				    (at least (TRIPLES + 2) B) */
 	/* Kendall */
 	uint64_t *sign;          /* [image][2 * words]: per pair of runs, a
 				    bit in the first half when the first run
@@ -82,8 +83,70 @@ static void diff_row(const double *a, const double *c, size_t B, double *z,
 	diff_plain(a, c, B, z);
 }
 
-/* Every pair of runs on topic t: the sums of all its triples first
- * (compare_pair_sums; the topic's values of every run, about 1 MB at 129
+/* Triples whose sums run side by side in triple_group (written out for
+ * four). */
+#define TRIPLES 4
+
+/* The sd and coverage of the differences of run A and runs C0 ..
+ * C0+n-1 (n <= TRIPLES) on topic t: the mean and sd of stats_mean and
+ * stats_sd, each triple's sums in image order as theirs, but the n
+ * triples' sums in one loop, so that their chains of additions overlap.
+ * Without AVX-512, where compare_pair_sums's lanes cost more. */
+static void triple_group(struct rel_job *j, size_t A, size_t C0, size_t n,
+			 size_t t, unsigned w)
+{
+	size_t S = j->s->nruns, nt = j->s->c->n, nimg = j->B + 1, B = j->B;
+	double *z = j->scratch + (size_t)w * j->per_worker, *x = z + TRIPLES * B;
+	const double *row = j->br->full + (j->k * nt + t) * S * nimg + 1;
+	const double *a = row + A * nimg, *c[TRIPLES];
+	double s0 = 0, s1 = 0, s2 = 0, s3 = 0, ss[TRIPLES], m[TRIPLES];
+	double *z0 = z, *z1 = z + B, *z2 = z + 2 * B, *z3 = z + 3 * B;
+	for (size_t q = 0; q < TRIPLES; q++)   /* idle lanes: repeat the first */
+		c[q] = row + (C0 + (q < n ? q : 0)) * nimg;
+	/* four named accumulators, so that they stay in registers */
+	for (size_t b = 0; b < B; b++) {
+		double d0 = a[b] - c[0][b], d1 = a[b] - c[1][b];
+		double d2 = a[b] - c[2][b], d3 = a[b] - c[3][b];
+		z0[b] = d0;
+		z1[b] = d1;
+		z2[b] = d2;
+		z3[b] = d3;
+		s0 += d0;
+		s1 += d1;
+		s2 += d2;
+		s3 += d3;
+	}
+	m[0] = s0 / (double)B;
+	m[1] = s1 / (double)B;
+	m[2] = s2 / (double)B;
+	m[3] = s3 / (double)B;
+	s0 = s1 = s2 = s3 = 0;
+	for (size_t b = 0; b < B; b++) {
+		double e0 = z0[b] - m[0], e1 = z1[b] - m[1];
+		double e2 = z2[b] - m[2], e3 = z3[b] - m[3];
+		s0 += e0 * e0;
+		s1 += e1 * e1;
+		s2 += e2 * e2;
+		s3 += e3 * e3;
+	}
+	ss[0] = s0;
+	ss[1] = s1;
+	ss[2] = s2;
+	ss[3] = s3;
+	for (size_t q = 0; q < n; q++) {
+		size_t p = A * (2 * S - A - 1) / 2 + (C0 + q - A - 1);
+		double sd = B < 2 ? NAN : sqrt(ss[q] / (double)(B - 1));
+		/* the tails lie beyond 1.5 sd from the mean, unless the values
+		 * are far from normal (coverage then finds other bounds) */
+		double hint[2] = { m[q] - 1.5 * sd, m[q] + 1.5 * sd };
+		compare_coverage_hint(z + q * B, B, x, j->wide, B < 2 ? NULL : hint,
+				      &j->cov[w]);
+		j->pqsd[p * nt + t] = sd;
+	}
+}
+
+/* Every pair of runs on topic t: with AVX-512, the sums of all its
+ * triples first (compare_pair_sums; the topic's values of every run, about 1 MB at 129
  * runs and B = 1000, stay in cache for all the pairs, so the kept images
  * are read from memory once per slot), then each triple's sd and
  * coverage. */
@@ -96,6 +159,14 @@ static void triple_task(void *ctx, size_t t, unsigned w)
 	double *mean = x + 2 * B, *ss = mean + npr, *T = ss + npr;
 	const double *row = j->br->full + (j->k * nt + t) * S * nimg + 1;
 
+	if (j->wide < 2) {
+		for (size_t A = 0; A + 1 < S; A++)
+			for (size_t C = A + 1; C < S; C += TRIPLES)
+				triple_group(j, A, C, S - C < TRIPLES ? S - C : TRIPLES,
+					     t, w);
+		progress_add(&j->prog, (unsigned long)npr, w == 0);
+		return;
+	}
 	compare_pair_sums(row, nimg, S, B, j->wide, T, mean, ss);
 	for (size_t A = 0, p = 0; A + 1 < S; A++)
 		for (size_t C = A + 1; C < S; C++, p++) {
