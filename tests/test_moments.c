@@ -5,9 +5,15 @@
  * images (every remainder of 16 and of 8) and 50 topics of random scores
  * with ties and zeros, the topics' rows a stride apart; rows start at odd
  * offsets, so the loads are unaligned, and nothing outside is written.
+ * And the per-image |t| of the t-tests (moments_t_abs), AVX-512 and
+ * plain, against the obvious formula and p-values from stats_t_p, with
+ * sds of 0 (mean 0, above and below it) and |t| at the critical value.
  */
 #include "check.h"
 #include "moments.h"
+#include "stats.h"
+
+#include <math.h>
 
 #include <stdint.h>
 #include <stdio.h>
@@ -54,6 +60,50 @@ static int agree(int wide, size_t n, double *a, double *c)
 	       memcmp(ss + off, rs, n * sizeof *rs) == 0;
 }
 
+/* 1 when moments_t_abs(wide) gives the obvious |t| and count for nt
+ * topics on B images of means sz and sums of squares ss. */
+static int t_agree(int wide, const double *sz, const double *ss, size_t nt,
+		   size_t B)
+{
+	static double u[ROW];
+	double df = (double)nt - 1, tc = moments_t_critical(df);
+	unsigned long want = 0, got;
+	int ok = 1;
+	u[B] = -1;
+	got = moments_t_abs(wide, sz, ss, nt, tc, B, u);
+	for (size_t b = 1; b <= B; b++) {
+		double sd = sqrt(ss[b] / df), t;
+		t = sd == 0 ? (sz[b] == 0 ? 0 : INFINITY)
+			    : fabs(sz[b] / (sd / sqrt((double)nt)));
+		want += stats_t_p(t, df) < 0.05;
+		ok &= memcmp(&t, &u[b - 1], sizeof t) == 0;
+	}
+	return ok && got == want && u[B] == -1;
+}
+
+/* moments_t_abs on B = 1 to 200 images of random means and sums of
+ * squares over 2 to 60 topics, a quarter with sd 0, some |t| at the
+ * critical value: the number of cases that differ. */
+static int t_cases(int wide)
+{
+	static double sz[ROW], ss[ROW];
+	int bad = 0;
+	for (size_t B = 1; B <= 200; B += 7)
+		for (size_t nt = 2; nt <= 60; nt += 29) {
+			double tc = moments_t_critical((double)nt - 1);
+			for (size_t b = 0; b <= B; b++) {
+				double r = draw(), q = draw();
+				sz[b] = (r - 0.5) * 0.2;
+				ss[b] = b % 4 == 1 ? 0 : q * 0.05;
+				if (b % 9 == 2)   /* |t| = tc */
+					sz[b] = tc * sqrt(ss[b] / ((double)nt - 1)) /
+						sqrt((double)nt);
+			}
+			bad += !t_agree(wide, sz, ss, nt, B);
+		}
+	return bad;
+}
+
 int main(void)
 {
 	double *a = malloc(NT * ROW * sizeof *a), *c = malloc(NT * ROW * sizeof *c);
@@ -73,6 +123,11 @@ int main(void)
 			}
 	CHECK(bad == 0, "moments_pair equals the obvious two-pass loop bit for bit on rows of 0 to 1001 images at a stride (%s)",
 	      wide ? "AVX2 and plain variants" : "plain variant; this processor has no AVX2");
+	bad = 0;
+	for (int w = wide >= 2 ? 2 : 0; w >= 0; w -= 2)
+		bad += t_cases(w);
+	CHECK(bad == 0, "moments_t_abs: |t| bit for bit and the count of p < 0.05 as the formula and stats_t_p give, sd 0 and |t| at the critical value included (%s)",
+	      wide >= 2 ? "AVX-512 and plain variants" : "plain variant; this processor has no AVX-512");
 	free(a);
 	free(c);
 	return check_exit();

@@ -90,4 +90,18 @@ void compare_coverage_hint(const double *z, size_t B, double *x, int wide,
 double compare_triple(const double *z, size_t B, double mean, double *x,
 		      int wide, struct coverage *c);
 
+/* The sums of --reliability's triples on one topic (rel_sums.c): for
+ * every pair of runs A < C in pair order (A = 0 with C = 1 .. S-1, then
+ * A = 1, ...), the mean of the differences row A - row C over images
+ * 0..B-1, mean[p] = stats_mean(d, B), and the sum of squared deviations
+ * about it, ss[p], as stats_sd adds them (its square before the division
+ * and root), bit for bit; run r's values are row[r * stride + b].  T is
+ * scratch for compare_sums_scratch(S, B) doubles; with wide 2
+ * (compare_wide), AVX-512.  mean and ss hold S (S - 1) / 2 each.
+ * Exported for tests. */
+void compare_pair_sums(const double *row, size_t stride, size_t S, size_t B,
+		       int wide, double *T, double *mean, double *ss);
+/* Doubles of compare_pair_sums's scratch for S runs and B images. */
+size_t compare_sums_scratch(size_t S, size_t B);
+
 #endif

@@ -1,9 +1,10 @@
 /*
  * compare.c - --reliability (see compare.h; --pairs is in pairs.c).
  *
- * Cost notes.  Leave-one-out intervals: rel_cover.c.  Kendall's tau-b
- * between image rankings: each image's pairwise order is kept as a vector
- * of signs, so tau-b of two images is a dot product.
+ * Cost notes.  Leave-one-out intervals: rel_cover.c; the sums of each
+ * (pair, topic) triple: rel_sums.c, all the pairs of a topic at once.
+ * Kendall's tau-b between image rankings: each image's pairwise order is
+ * kept as a vector of signs, so tau-b of two images is a dot product.
  */
 #include "compare.h"
 #include "output.h"
@@ -18,6 +19,7 @@
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define COMPARE_HAVE_WIDE 1
+#include <immintrin.h>
 #endif
 
 /* ---- --reliability ------------------------------------------------------ */
@@ -28,9 +30,10 @@ struct rel_job {
 	unsigned long B;
 	size_t k;                /* the slot */
 	double *pqsd;            /* [pair][topic] sd of the difference */
-	size_t *pair_base;       /* index of pair (A, A+1) */
 	struct coverage *cov;    /* per worker */
-	double *scratch;         /* per worker: (TRIPLES + 2) * B */
+	double *scratch;         /* per worker: per_worker doubles */
+	size_t per_worker;       /* 3 B + 2 pairs + compare_sums_scratch
+				    (at least (TRIPLES + 2) B) */
 	/* Kendall */
 	uint64_t *sign;          /* [image][2 * words]: per pair of runs, a
 				    bit in the first half when the first run
@@ -44,6 +47,42 @@ struct rel_job {
 	int wide;                /* compare_wide() */
 };
 
+/* The differences a - c of B values into z. */
+static void diff_plain(const double *restrict a, const double *restrict c,
+		       size_t B, double *restrict z)
+{
+	for (size_t b = 0; b < B; b++)
+		z[b] = a[b] - c[b];
+}
+
+#ifdef COMPARE_HAVE_WIDE
+/* diff_plain 8 values to an AVX-512 vector. */
+__attribute__((target("avx512f")))
+static void diff_wide(const double *a, const double *c, size_t B, double *z)
+{
+	size_t b = 0;
+	for (; b + 8 <= B; b += 8)
+		_mm512_storeu_pd(z + b, _mm512_sub_pd(_mm512_loadu_pd(a + b),
+						      _mm512_loadu_pd(c + b)));
+	diff_plain(a + b, c + b, B - b, z + b);
+}
+#endif
+
+/* The differences A - C of images 1..B of row a and row c into z. */
+static void diff_row(const double *a, const double *c, size_t B, double *z,
+		     int wide)
+{
+#ifdef COMPARE_HAVE_WIDE
+	if (wide >= 2) {
+		diff_wide(a, c, B, z);
+		return;
+	}
+#else
+	(void)wide;
+#endif
+	diff_plain(a, c, B, z);
+}
+
 /* Triples whose sums run side by side in triple_group (written out for
  * four). */
 #define TRIPLES 4
@@ -51,12 +90,13 @@ struct rel_job {
 /* The sd and coverage of the differences of run A and runs C0 ..
  * C0+n-1 (n <= TRIPLES) on topic t: the mean and sd of stats_mean and
  * stats_sd, each triple's sums in image order as theirs, but the n
- * triples' sums in one loop, so that their chains of additions overlap. */
+ * triples' sums in one loop, so that their chains of additions overlap.
+ * Without AVX-512, where compare_pair_sums's lanes cost more. */
 static void triple_group(struct rel_job *j, size_t A, size_t C0, size_t n,
 			 size_t t, unsigned w)
 {
 	size_t S = j->s->nruns, nt = j->s->c->n, nimg = j->B + 1, B = j->B;
-	double *z = j->scratch + (size_t)w * (TRIPLES + 2) * B, *x = z + TRIPLES * B;
+	double *z = j->scratch + (size_t)w * j->per_worker, *x = z + TRIPLES * B;
 	const double *row = j->br->full + (j->k * nt + t) * S * nimg + 1;
 	const double *a = row + A * nimg, *c[TRIPLES];
 	double s0 = 0, s1 = 0, s2 = 0, s3 = 0, ss[TRIPLES], m[TRIPLES];
@@ -94,7 +134,7 @@ static void triple_group(struct rel_job *j, size_t A, size_t C0, size_t n,
 	ss[2] = s2;
 	ss[3] = s3;
 	for (size_t q = 0; q < n; q++) {
-		size_t p = j->pair_base[A] + (C0 + q - A - 1);
+		size_t p = A * (2 * S - A - 1) / 2 + (C0 + q - A - 1);
 		double sd = B < 2 ? NAN : sqrt(ss[q] / (double)(B - 1));
 		/* the tails lie beyond 1.5 sd from the mean, unless the values
 		 * are far from normal (coverage then finds other bounds) */
@@ -105,17 +145,42 @@ static void triple_group(struct rel_job *j, size_t A, size_t C0, size_t n,
 	}
 }
 
-/* Every pair of runs on topic t: the topic's values of every run (about
- * 1 MB at 129 runs and B = 1000) stay in cache for all the pairs, so
- * the kept images are read from memory once per slot. */
+/* Every pair of runs on topic t: with AVX-512, the sums of all its
+ * triples first (compare_pair_sums; the topic's values of every run, about 1 MB at 129
+ * runs and B = 1000, stay in cache for all the pairs, so the kept images
+ * are read from memory once per slot), then each triple's sd and
+ * coverage. */
 static void triple_task(void *ctx, size_t t, unsigned w)
 {
 	struct rel_job *j = ctx;
-	size_t S = j->s->nruns;
-	for (size_t A = 0; A + 1 < S; A++)
-		for (size_t C = A + 1; C < S; C += TRIPLES)
-			triple_group(j, A, C, S - C < TRIPLES ? S - C : TRIPLES, t, w);
-	progress_add(&j->prog, (unsigned long)j->npairs_runs, w == 0);
+	size_t S = j->s->nruns, nt = j->s->c->n, nimg = j->B + 1, B = j->B;
+	size_t npr = j->npairs_runs;
+	double *z = j->scratch + (size_t)w * j->per_worker, *x = z + B;
+	double *mean = x + 2 * B, *ss = mean + npr, *T = ss + npr;
+	const double *row = j->br->full + (j->k * nt + t) * S * nimg + 1;
+
+	if (j->wide < 2) {
+		for (size_t A = 0; A + 1 < S; A++)
+			for (size_t C = A + 1; C < S; C += TRIPLES)
+				triple_group(j, A, C, S - C < TRIPLES ? S - C : TRIPLES,
+					     t, w);
+		progress_add(&j->prog, (unsigned long)npr, w == 0);
+		return;
+	}
+	compare_pair_sums(row, nimg, S, B, j->wide, T, mean, ss);
+	for (size_t A = 0, p = 0; A + 1 < S; A++)
+		for (size_t C = A + 1; C < S; C++, p++) {
+			double sd = B < 2 ? NAN : sqrt(ss[p] / (double)(B - 1));
+			/* the tails lie beyond 1.5 sd from the mean, unless the
+			 * values are far from normal (coverage then finds other
+			 * bounds) */
+			double hint[2] = { mean[p] - 1.5 * sd, mean[p] + 1.5 * sd };
+			diff_row(row + A * nimg, row + C * nimg, B, z, j->wide);
+			compare_coverage_hint(z, B, x, j->wide, B < 2 ? NULL : hint,
+					      &j->cov[w]);
+			j->pqsd[p * nt + t] = sd;
+		}
+	progress_add(&j->prog, (unsigned long)npr, w == 0);
 }
 
 static unsigned popcount64(uint64_t x)
@@ -344,13 +409,10 @@ int compare_reliability(FILE *f, const struct scorer *s,
 	j.npairs_runs = npr;
 	j.wide = compare_wide();
 	j.pqsd = xcalloc(size_mul(npr, nt) + 1, sizeof *j.pqsd);
-	j.pair_base = xcalloc(S + 1, sizeof *j.pair_base);
-	for (size_t A = 0, base = 0; A < S; A++) {
-		j.pair_base[A] = base;
-		base += S - A - 1;
-	}
 	j.cov = xcalloc(pool_size(o->pool), sizeof *j.cov);
-	j.scratch = xcalloc(size_mul(pool_size(o->pool), (TRIPLES + 2) * B),
+	j.per_worker = size_add(size_add(3 * B, size_mul(2, npr)),
+				compare_sums_scratch(S, B));
+	j.scratch = xcalloc(size_mul(pool_size(o->pool), j.per_worker),
 			    sizeof *j.scratch);
 	j.words = (npr + 63) / 64;
 	j.sign = xcalloc(size_mul(nimg, 2 * j.words) + 1, sizeof *j.sign);
@@ -385,7 +447,6 @@ int compare_reliability(FILE *f, const struct scorer *s,
 	free(tmp);
 	free(vals);
 	free(j.pqsd);
-	free(j.pair_base);
 	free(j.cov);
 	free(j.scratch);
 	free(j.sign);

@@ -3,10 +3,11 @@
  * compared over the images, from the kept images of the bootstrap or,
  * with --pool, from each pair's own pool (pairpool.h).
  *
- * Cost notes.  Per-image paired t-tests: only |t| is computed per image;
- * the median p over images is p at the median |t| (p falls as |t| grows),
- * and "p < 0.05" is decided against the critical |t|, with the p-value
- * itself computed near that boundary (every p is computed only for
+ * Cost notes.  Per-image paired t-tests (moments.h): only |t| is computed
+ * per image (8 images to a vector where the processor has AVX-512); the
+ * median p over images is p at the median |t| (p falls as |t| grows), and
+ * "p < 0.05" is decided against the critical |t|, with the p-value itself
+ * computed near that boundary (every p is computed only for
  * --pair-images).  Differences are computed as needed from the kept
  * images and never stored; under pair pools a batch keeps what the
  * statistics read (pairpool.h), the per-topic differences only with -q.
@@ -23,47 +24,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- t-tests ------------------------------------------------------------ */
-
-/* t statistic from a mean and a sum of squared deviations over n values,
- * as stats_t_stat computes it; rn is sqrt(n), which the callers compute
- * once for every image. */
-static inline double t_of(double mean, double ss, size_t n, double rn)
-{
-	double sd;
-	if (n < 2)
-		return NAN;
-	sd = sqrt(ss / (double)(n - 1));
-	if (sd == 0)
-		return mean == 0 ? 0 : (mean > 0 ? INFINITY : -INFINITY);
-	return mean / (sd / rn);
-}
-
-/* |t| at which the two-sided p is 0.05, by bisection. */
-static double t_critical(double df)
-{
-	double lo = 0, hi = 1;
-	while (stats_t_p(hi, df) >= 0.05)
-		hi *= 2;
-	for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
-		double mid = 0.5 * (lo + hi);
-		if (stats_t_p(mid, df) >= 0.05)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return hi;
-}
-
-static int p_below_05(double u, double tc, double df)
-{
-	if (u > tc * (1 + 1e-9))
-		return 1;
-	if (u < tc * (1 - 1e-9))
-		return 0;
-	return stats_t_p(u, df) < 0.05;
-}
 
 /* ---- the values of a pair ----------------------------------------------- */
 
@@ -244,11 +204,8 @@ static void t_tests(const struct pair_job *j, const double *sz,
 	double df = (double)nt - 1, h = (double)(B - 1) * 0.5, p0, p1;
 	double rn = sqrt((double)nt);
 	size_t lo;
-	sys_row[PC_ROOTP] = stats_t_p(t_of(sz[0], ss[0], nt, rn), df);
-	for (unsigned long b = 1; b <= B; b++) {
-		u[b - 1] = fabs(t_of(sz[b], ss[b], nt, rn));
-		lt += (unsigned long)p_below_05(u[b - 1], j->tc, df);
-	}
+	sys_row[PC_ROOTP] = stats_t_p(moments_t(sz[0], ss[0], nt, rn), df);
+	lt = moments_t_abs(j->wide, sz, ss, nt, j->tc, B, u);
 	sys_row[PC_PLT05] = (double)lt / (double)B;
 	/* p ascending is |t| descending: the type-7 median of p, from the
 	 * |t| of ranks B-1-lo and B-2-lo (ascending), found by selection */
@@ -289,7 +246,7 @@ static void pair_task(void *ctx, size_t i, unsigned w)
 		double rn = sqrt((double)nt);
 		for (size_t b = 0; b < nimg; b++)
 			j->pimg[(i * ns + k) * nimg + b] =
-				nt < 2 ? NAN : stats_t_p(t_of(sz[b], ss[b], nt, rn),
+				nt < 2 ? NAN : stats_t_p(moments_t(sz[b], ss[b], nt, rn),
 							 (double)nt - 1);
 	}
 	if (nt >= 2)
@@ -393,6 +350,7 @@ static size_t pair_job_init(struct pair_job *j, const struct scorer *s,
 	memset(j, 0, sizeof *j);
 	j->s = s;
 	j->o = o;
+	j->wide = moments_wide();
 	if (s->pool) {
 		batch = pairpool_batch(s, o->B, npairs, o->per_topic);
 		pairpool_init(pp, s, o->B, batch, o->per_topic);
@@ -409,7 +367,6 @@ static size_t pair_job_init(struct pair_job *j, const struct scorer *s,
 		j->mss = xcalloc(size_mul(batch, nimg), sizeof *j->mss);
 		j->byc = xcalloc(batch, sizeof *j->byc);
 		j->cbase = xcalloc(S + 1, sizeof *j->cbase);
-		j->wide = moments_wide();
 		progress_init(&j->prog, o->progress, "pairs", (unsigned long)npairs, 1);
 	}
 	j->rows_per_pair = ns * (1 + (o->per_topic ? nt : 0));
@@ -419,7 +376,7 @@ static size_t pair_job_init(struct pair_job *j, const struct scorer *s,
 	if (o->pair_images || o->pair_fig)
 		j->pimg = xcalloc(size_mul(size_mul(batch, ns), nimg), sizeof *j->pimg);
 	j->scratch = xcalloc(size_mul(pool_size(o->pool), 6 * nimg), sizeof *j->scratch);
-	j->tc = nt >= 2 ? t_critical((double)nt - 1) : 0;
+	j->tc = nt >= 2 ? moments_t_critical((double)nt - 1) : 0;
 	return batch;
 }
 

@@ -154,6 +154,185 @@ static double held_q(const double *o, const double *q, double v)
 	return !(o[0] < v) ? q[0] : !(o[1] < v) ? q[1] : q[2];
 }
 
+#ifdef COMPARE_HAVE_WIDE
+/* The wide tails (coverage_tails with AVX-512): the order statistics of
+ * the sieve's copies by partitions of 8 values to a vector, and the
+ * values below or above their held-out quantiles counted by vector, all
+ * without a branch on the values but the partition's side.  The copies
+ * of one tail are at most TAIL_CAP (about 70 at the bench's size, some
+ * hundreds where many values are tied). */
+#define TAIL_CAP 1024
+#define TAIL_BUF (TAIL_CAP + 8)
+
+/* The lanes of the vector at i of n values. */
+static __mmask8 lanes(size_t i, size_t n)
+{
+	return i >= n ? 0 : n - i >= 8 ? 0xff : (__mmask8)((1u << (n - i)) - 1);
+}
+
+static double mid3(double a, double b, double c)
+{
+	double lo = a < b ? a : b, hi = a < b ? b : a;
+	return c < lo ? lo : c > hi ? hi : c;
+}
+
+/* The k-th smallest (0-based) of x[0..n), among at most 16 values: the
+ * one with fewer than k + 1 values below it and more than k at or
+ * below it. */
+__attribute__((target("avx512f")))
+static double select_few(const double *x, size_t n, size_t k)
+{
+	__mmask8 m0 = lanes(0, n), m1 = lanes(8, n);
+	__m512d v0 = _mm512_maskz_loadu_pd(m0, x);
+	__m512d v1 = _mm512_maskz_loadu_pd(m1, x + 8);
+	for (size_t i = 0; i < n; i++) {
+		__m512d y = _mm512_set1_pd(x[i]);
+		size_t lt = (size_t)__builtin_popcount(
+			_mm512_mask_cmp_pd_mask(m0, v0, y, _CMP_LT_OQ)) +
+			(size_t)__builtin_popcount(
+			_mm512_mask_cmp_pd_mask(m1, v1, y, _CMP_LT_OQ));
+		size_t le = (size_t)__builtin_popcount(
+			_mm512_mask_cmp_pd_mask(m0, v0, y, _CMP_LE_OQ)) +
+			(size_t)__builtin_popcount(
+			_mm512_mask_cmp_pd_mask(m1, v1, y, _CMP_LE_OQ));
+		if (lt <= k && k < le)
+			return x[i];
+	}
+	return x[0];     /* not reached: some value has rank k */
+}
+
+/* The k-th smallest (0-based) of x[0..n), n <= TAIL_CAP, x unchanged:
+ * partitions around the median of three of the values, those below
+ * and those above compressed by vector to two of the three buffers of
+ * buf (3 TAIL_BUF doubles) other than the one read; then select_few. */
+__attribute__((target("avx512f")))
+static double select_wide(const double *x, size_t n, size_t k, double *buf)
+{
+	const double *src = x;
+	int cur = -1;                 /* src's buffer, or -1 for x */
+	while (n > 16) {
+		double p = mid3(src[0], src[n / 2], src[n - 1]);
+		int u = cur == 0, g = cur == 2 || cur < 0 ? 1 : 2;
+		double *lo = buf + u * TAIL_BUF, *hi = buf + g * TAIL_BUF;
+		__m512d pv = _mm512_set1_pd(p);
+		size_t nl = 0, ng = 0;
+		for (size_t i = 0; i < n; i += 8) {
+			__mmask8 m = lanes(i, n);
+			__m512d y = _mm512_maskz_loadu_pd(m, src + i);
+			__mmask8 ml = _mm512_mask_cmp_pd_mask(m, y, pv, _CMP_LT_OQ);
+			__mmask8 mg = _mm512_mask_cmp_pd_mask(m, y, pv, _CMP_GT_OQ);
+			_mm512_storeu_pd(lo + nl, _mm512_maskz_compress_pd(ml, y));
+			_mm512_storeu_pd(hi + ng, _mm512_maskz_compress_pd(mg, y));
+			nl += (size_t)__builtin_popcount(ml);
+			ng += (size_t)__builtin_popcount(mg);
+		}
+		if (k < nl) {
+			src = lo, cur = u, n = nl;
+		} else if (k < n - ng) {
+			return p;        /* p itself, and its copies */
+		} else {
+			k -= n - ng;
+			src = hi, cur = g, n = ng;
+		}
+	}
+	return select_few(src, n, k);
+}
+
+/* Of x[0..n): the values below v (*lt) and equal to it (*eq); the
+ * largest below v (-inf if none) and the least above it (+inf). */
+__attribute__((target("avx512f")))
+static void around(const double *x, size_t n, double v, size_t *lt,
+		   size_t *eq, double *below, double *above)
+{
+	__m512d vv = _mm512_set1_pd(v), mx = _mm512_set1_pd(-INFINITY);
+	__m512d mn = _mm512_set1_pd(INFINITY);
+	size_t a = 0, e = 0;
+	for (size_t i = 0; i < n; i += 8) {
+		__mmask8 m = lanes(i, n);
+		__m512d y = _mm512_maskz_loadu_pd(m, x + i);
+		__mmask8 ml = _mm512_mask_cmp_pd_mask(m, y, vv, _CMP_LT_OQ);
+		__mmask8 me = _mm512_mask_cmp_pd_mask(m, y, vv, _CMP_EQ_OQ);
+		__mmask8 mg = _mm512_mask_cmp_pd_mask(m, y, vv, _CMP_GT_OQ);
+		mx = _mm512_mask_max_pd(mx, ml, mx, y);
+		mn = _mm512_mask_min_pd(mn, mg, mn, y);
+		a += (size_t)__builtin_popcount(ml);
+		e += (size_t)__builtin_popcount(me);
+	}
+	*lt = a;
+	*eq = e;
+	*below = _mm512_reduce_max_pd(mx);
+	*above = _mm512_reduce_min_pd(mn);
+}
+
+/* three_at with AVX-512 for n <= TAIL_CAP, x unchanged: the one
+ * selection, then the next two values below it (or above it with
+ * from_top) by their counts; buf is select_wide's. */
+__attribute__((target("avx512f")))
+static void three_wide(const double *x, size_t n, size_t r, int from_top,
+		       double *o, double *buf)
+{
+	size_t lt, eq, lt1, eq1;
+	double v, b1, a1, b2, a2;
+	if (!from_top) {         /* ranks r + 2, then r + 1 and r below */
+		v = select_wide(x, n, r + 2, buf);
+		around(x, n, v, &lt, &eq, &b1, &a1);
+		o[2] = v;
+		o[1] = lt <= r + 1 ? v : b1;
+		if (lt <= r + 1) {
+			o[0] = lt <= r ? v : b1;
+			return;
+		}
+		around(x, n, b1, &lt1, &eq1, &b2, &a2);
+		o[0] = eq1 >= 2 ? b1 : b2;
+		return;
+	}
+	v = select_wide(x, n, r, buf);      /* rank r, then r + 1, r + 2 */
+	around(x, n, v, &lt, &eq, &b1, &a1);
+	o[0] = v;
+	o[1] = lt + eq >= r + 2 ? v : a1;
+	if (lt + eq >= r + 2) {
+		o[2] = lt + eq >= r + 3 ? v : a1;
+		return;
+	}
+	around(x, n, a1, &lt1, &eq1, &b2, &a2);
+	o[2] = eq1 >= 2 ? a1 : a2;
+}
+
+/* sieve_bounds with select_wide. */
+__attribute__((target("avx512f")))
+static void bounds_wide(const double *z, size_t B, double *lo, double *hi)
+{
+	double x[SIEVE_SAMPLE], buf[3 * TAIL_BUF];
+	for (size_t q = 0; q < SIEVE_SAMPLE; q++)
+		x[q] = z[q * (B / SIEVE_SAMPLE)];
+	*lo = select_wide(x, SIEVE_SAMPLE, SIEVE_RANK - 1, buf);
+	*hi = select_wide(x, SIEVE_SAMPLE, SIEVE_SAMPLE - SIEVE_RANK, buf);
+}
+
+/* The values of x[0..n) below held_q(o, q, value), or with above, above
+ * it. */
+__attribute__((target("avx512f")))
+static size_t held_count(const double *x, size_t n, const double *o,
+			 const double *q, int above)
+{
+	__m512d o0 = _mm512_set1_pd(o[0]), o1 = _mm512_set1_pd(o[1]);
+	__m512d q0 = _mm512_set1_pd(q[0]), q1 = _mm512_set1_pd(q[1]);
+	__m512d q2 = _mm512_set1_pd(q[2]);
+	size_t cnt = 0;
+	for (size_t i = 0; i < n; i += 8) {
+		__mmask8 m = lanes(i, n);
+		__m512d y = _mm512_maskz_loadu_pd(m, x + i), qv;
+		__mmask8 a0 = _mm512_cmp_pd_mask(o0, y, _CMP_LT_OQ);
+		__mmask8 a1 = _mm512_cmp_pd_mask(o1, y, _CMP_LT_OQ);
+		qv = _mm512_mask_blend_pd(a0, q0, _mm512_mask_blend_pd(a1, q1, q2));
+		cnt += (size_t)__builtin_popcount(above
+			? _mm512_mask_cmp_pd_mask(m, y, qv, _CMP_GT_OQ)
+			: _mm512_mask_cmp_pd_mask(m, y, qv, _CMP_LT_OQ));
+	}
+	return cnt;
+}
+#endif
+
 /* The values of z[0..B) at or below L into sm and those at or above H
  * into lg (*nb and *nt of them), when those are at least kb and kt;
  * else 0. */
@@ -193,7 +372,12 @@ static void coverage_tails(const double *z, size_t B, size_t lo1, size_t lo2,
 	int ok = hint && sieve(z, B, wide, hint[0], hint[1], kb, kt, sm, &nb,
 			       lg, &nt);
 	if (!ok) {
-		sieve_bounds(z, B, &L, &H);
+#ifdef COMPARE_HAVE_WIDE
+		if (wide >= 2)
+			bounds_wide(z, B, &L, &H);
+		else
+#endif
+			sieve_bounds(z, B, &L, &H);
 		ok = sieve(z, B, wide, L, H, kb, kt, sm, &nb, lg, &nt);
 	}
 	if (!ok) {
@@ -202,14 +386,27 @@ static void coverage_tails(const double *z, size_t B, size_t lo1, size_t lo2,
 		memcpy(lg, sm, B * sizeof *x);
 		nb = nt = B;
 	}
-	three_at(sm, nb, lo1, 0, bot);
-	three_at(lg, nt, nt - kt, 1, top);
-	q7_cases(bot, B, 0.025, qa);
-	q7_cases(top, B, 0.975, qb);
-	for (size_t i = 0; i < nb; i++)
-		nlow += sm[i] < held_q(bot, qa, sm[i]);
-	for (size_t i = 0; i < nt; i++)
-		nhigh += lg[i] > held_q(top, qb, lg[i]);
+#ifdef COMPARE_HAVE_WIDE
+	if (wide >= 2 && nb <= TAIL_CAP && nt <= TAIL_CAP) {
+		double buf[3 * TAIL_BUF];
+		three_wide(sm, nb, lo1, 0, bot, buf);
+		three_wide(lg, nt, nt - kt, 1, top, buf);
+		q7_cases(bot, B, 0.025, qa);
+		q7_cases(top, B, 0.975, qb);
+		nlow = held_count(sm, nb, bot, qa, 0);
+		nhigh = held_count(lg, nt, top, qb, 1);
+	} else
+#endif
+	{
+		three_at(sm, nb, lo1, 0, bot);
+		three_at(lg, nt, nt - kt, 1, top);
+		q7_cases(bot, B, 0.025, qa);
+		q7_cases(top, B, 0.975, qb);
+		for (size_t i = 0; i < nb; i++)
+			nlow += sm[i] < held_q(bot, qa, sm[i]);
+		for (size_t i = 0; i < nt; i++)
+			nhigh += lg[i] > held_q(top, qb, lg[i]);
+	}
 	c->loo[0] += nlow;
 	c->loo[1] += B - nlow - nhigh;
 	c->loo[2] += nhigh;
