@@ -81,8 +81,9 @@ int run_parse_line(struct load *L, char *line, size_t len, struct diag *d);
  * record in the batch for a topic in the qrels, nothing for another; see
  * run_fast.c).  Returns the lines taken. */
 unsigned long run_fast_lines(struct load *L);
-/* Intern the n records at b, all of topic t, whose lock the caller holds,
- * appending their entries to L->s->ent (L->nent). */
+/* Intern the n records at b, all of topic t, under t's lock (taken
+ * here, for the batch: the only shared state of loading), appending their
+ * entries to L->s->ent (L->nent). */
 void run_intern_recs(struct load *L, const struct rec *b, size_t n,
 		     struct topic *t);
 /* At the end of the file: the checks and warnings of the whole file (no

@@ -6,7 +6,6 @@
  * longer string gets a chunk of its own), so their addresses never change.
  */
 #include "strmap.h"
-#include "mix.h"
 #include "xalloc.h"
 
 #include <assert.h>

@@ -81,6 +81,7 @@ void run_intern_recs(struct load *L, const struct rec *b, size_t n,
 	xgrow(&L->s->ent, &L->s->ent_cap, L->nent + n, sizeof(struct run_ent));
 	e = (struct run_ent *)L->s->ent + L->nent;
 	L->nent += n;
+	pthread_mutex_lock(&t->lock);
 	for (size_t i = 0; i < n; i++, e++) {
 		int added;
 		/* The lookups of the next lines, ahead by PF_AHEAD, 2/3 and
@@ -98,10 +99,11 @@ void run_intern_recs(struct load *L, const struct rec *b, size_t n,
 		e->key = b[i].key;
 		e->topic = b[i].topic;
 	}
+	pthread_mutex_unlock(&t->lock);
 }
 
-/* Intern the batch, each stretch of lines of one topic under that topic's
- * lock, and empty it. */
+/* Intern the batch, stretch of lines of one topic by stretch, and empty
+ * it. */
 static void flush_batch(struct load *L)
 {
 	const struct rec *b = L->s->batch;
@@ -111,9 +113,7 @@ static void flush_batch(struct load *L)
 		size_t j = i + 1;
 		while (j < L->nbatch && b[j].topic == b[i].topic)
 			j++;
-		pthread_mutex_lock(&t->lock);
 		run_intern_recs(L, b + i, j - i, t);
-		pthread_mutex_unlock(&t->lock);
 		i = j;
 	}
 	L->nbatch = 0;

@@ -75,12 +75,10 @@ static void gfile_redo(struct gfile *g)
 	g->state = G_REDO;
 }
 
-/* Intern the batch, all of topic t, under t's lock, and empty it. */
+/* Intern the batch, all of topic t, and empty it. */
 static void intern_batch(struct load *L, struct topic *t)
 {
-	pthread_mutex_lock(&t->lock);
 	run_intern_recs(L, L->s->batch, L->nbatch, t);
-	pthread_mutex_unlock(&t->lock);
 	L->nbatch = 0;
 }
 
