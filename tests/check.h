@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,6 +44,20 @@ __attribute__((unused)) static int check_near(double got, double want, double to
 		check_report(0, "%s (got %.17g, want %.17g, tol %g)", what, got,
 			     want, tol);
 	return ok;
+}
+
+/* A value drawn as run scores come, from the generator state *z (a
+ * 64-bit LCG): 0 a quarter of the time, one of 0, 0.25 .. 1 a quarter,
+ * else uniform in [0, 1) - ties and zeros included.  The same state
+ * gives the same values on every machine. */
+__attribute__((unused)) static double check_draw_score(uint64_t *z)
+{
+	*z = *z * 6364136223846793005ULL + 1442695040888963407ULL;
+	switch ((*z >> 60) % 4) {
+	case 0: return 0;
+	case 1: return 0.25 * (double)((*z >> 20) % 5);
+	default: return (double)(*z >> 11) * 0x1p-53;
+	}
 }
 
 static int check_exit(void)
