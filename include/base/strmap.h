@@ -149,11 +149,11 @@ static inline uint64_t strmap_hash(const struct strmap *m, uint32_t id)
 	return m->ent[id].hash;
 }
 
-/* strmap_key, described above: inline, as every line of every run is
- * hashed once. */
-/* Words of 8 bytes (the last 8 may overlap the ones before; a string of
- * fewer has one word of its bytes), each multiplied into the state with
- * the length, then the splitmix64 finaliser (the same as image_mix). */
+/* strmap_key, described above (inline: every line of every run is hashed
+ * once): words of 8 bytes (the last 8 may overlap the ones before; a
+ * string of fewer has one word of its bytes), each multiplied into the
+ * state with the length, then the splitmix64 finaliser (the same as
+ * image_mix). */
 static inline uint64_t strmap_key(const char *s, size_t n)
 {
 	uint64_t h = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)n * 0xd1b54a32d192ed03ULL);

@@ -146,10 +146,10 @@ static void triple_group(struct rel_job *j, size_t A, size_t C0, size_t n,
 }
 
 /* Every pair of runs on topic t: with AVX-512, the sums of all its
- * triples first (compare_pair_sums; the topic's values of every run, about 1 MB at 129
- * runs and B = 1000, stay in cache for all the pairs, so the kept images
- * are read from memory once per slot), then each triple's sd and
- * coverage. */
+ * triples first (compare_pair_sums; the topic's values of every run,
+ * about 1 MB at 129 runs and B = 1000, stay in cache for all the pairs,
+ * so the kept images are read from memory once per slot), then each
+ * triple's sd and coverage. */
 static void triple_task(void *ctx, size_t t, unsigned w)
 {
 	struct rel_job *j = ctx;

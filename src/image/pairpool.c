@@ -19,8 +19,8 @@
 #include "score_int.h"
 #include "xalloc.h"
 
-#include <stdlib.h>
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Bytes a batch may hold (acc and z of its pairs). */
