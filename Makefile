@@ -48,24 +48,31 @@ TESTSRC = $(wildcard tests/test_*.c)
 REL_TESTS = $(TESTSRC:tests/%.c=build/rel/%)
 ASAN_TESTS = $(TESTSRC:tests/%.c=build/asan/%)
 
-build/rel/test_%: tests/test_%.c tests/check.h $(LIBOBJ) $(HDR)
-	$(CC) $(WARN) $(CFLAGS) -pthread $(CPPFLAGS_CB) $(CPPFLAGS) $(LDFLAGS) -o $@ $< $(LIBOBJ) $(LDLIBS_CB) $(LDLIBS)
+# A test program too long for one file has parts: the files of
+# tests/parts/PROGRAM/ (*.c, and the header they share), compiled with
+# tests/PROGRAM.c (PARTS_OF: a prerequisite list, for the second
+# expansion of the rules below).
+.SECONDEXPANSION:
+PARTS_OF = $$(wildcard tests/parts/$(1)/*.c tests/parts/$(1)/*.h)
 
-build/asan/test_%: tests/test_%.c tests/check.h $(ASAN_LIBOBJ) $(HDR)
-	$(CC) $(WARN) $(ASAN) -pthread $(CPPFLAGS_CB) $(CPPFLAGS) $(LDFLAGS) -o $@ $< $(ASAN_LIBOBJ) $(LDLIBS_CB) $(LDLIBS)
+build/rel/test_%: tests/test_%.c $(call PARTS_OF,test_$$*) tests/check.h $(LIBOBJ) $(HDR)
+	$(CC) $(WARN) $(CFLAGS) -pthread $(CPPFLAGS_CB) $(CPPFLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIBOBJ) $(LDLIBS_CB) $(LDLIBS)
 
-build/gen: tests/gen.c
+build/asan/test_%: tests/test_%.c $(call PARTS_OF,test_$$*) tests/check.h $(ASAN_LIBOBJ) $(HDR)
+	$(CC) $(WARN) $(ASAN) -pthread $(CPPFLAGS_CB) $(CPPFLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) $(ASAN_LIBOBJ) $(LDLIBS_CB) $(LDLIBS)
+
+build/gen: tests/gen.c $(call PARTS_OF,gen)
 	@mkdir -p build
-	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ tests/gen.c -lm $(LDLIBS)
+	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) -lm $(LDLIBS)
 
 # The slow, independent references of the analyses (tests/ref_*.c, used
 # by tests/t_*.sh): libc and libm only, no project header.
 REFS = build/ref_sensitivity build/ref_partitions build/ref_meld build/ref_bias \
        build/ref_pools build/ref_intervals build/ref_compare
 
-build/ref_%: tests/ref_%.c tests/ref_common.h
+build/ref_%: tests/ref_%.c $(call PARTS_OF,ref_$$*) tests/ref_common.h
 	@mkdir -p build
-	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ $< -lm $(LDLIBS)
+	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) -lm $(LDLIBS)
 
 # The well-formedness checker of the --svg figures (tests/t_svg.sh).
 build/xmlcheck: tests/xmlcheck.c
