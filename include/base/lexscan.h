@@ -19,10 +19,17 @@
 #ifndef CBEVAL_LEXSCAN_H
 #define CBEVAL_LEXSCAN_H
 
+#include "hot.h"
+
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define LEXSCAN_BLOCKS 16
+
+/* Exact powers of ten, 10^0 .. 10^15 (10^k is a double without rounding
+ * for k <= 22). */
+extern const double lexscan_pow10[16];
 
 /* A line of six fields (or four): field i is the bytes [s[i], e[i]) of
  * the line; bit k of num is set when byte k of the line is a digit or a
@@ -61,7 +68,7 @@ int lexscan_refill(struct lexscan *s, size_t w);
 /* The mask of 64 bits starting at bit b (0..63) of the pair lo, hi: the
  * 64 bytes from byte b of block lo.  (hi << 1) << (63 - b) is hi << (64
  * - b) without shifting by 64 when b is 0. */
-static inline uint64_t lexscan_window(uint64_t lo, uint64_t hi, unsigned b)
+static inline HOT_INLINE uint64_t lexscan_window(uint64_t lo, uint64_t hi, unsigned b)
 {
 	return (lo >> b) | ((hi << 1) << (63 - b));
 }
@@ -76,7 +83,7 @@ static inline uint64_t lexscan_window(uint64_t lo, uint64_t hi, unsigned b)
  * line or two of a buffer) - and the caller takes the line the usual
  * way.  Inline: called for nearly every line of every run, with nf a
  * constant. */
-static inline size_t lexscan_line(struct lexscan *s, size_t o,
+static inline HOT_INLINE size_t lexscan_line(struct lexscan *s, size_t o,
 				  struct lex_line6 *f, int nf)
 {
 	size_t w = o / 64, nl, len;
@@ -145,7 +152,7 @@ static inline size_t lexscan_line(struct lexscan *s, size_t o,
  * digits may also be all before or all after it) with 1 to 15 digits:
  * one that lex_double (lex_long with point 0) surely accepts, exactly,
  * as 15 digits are below 2^53.  0 otherwise: they may accept it or not. */
-static inline int lexscan_plain(const char *q, const struct lex_line6 *f,
+static inline HOT_INLINE int lexscan_plain(const char *q, const struct lex_line6 *f,
 				int i, int point)
 {
 	unsigned a = f->s[i], b = f->e[i];
@@ -160,10 +167,59 @@ static inline int lexscan_plain(const char *q, const struct lex_line6 *f,
 	       b - a - sign - (pts != 0) - 1 < 15;
 }
 
+/* The integer of the n <= 8 digits that end at q + e, with 8 bytes
+ * readable before q + e (0 for n = 0): the digits' bytes kept (the first,
+ * the most significant, is the lowest byte of the word), and summed in
+ * pairs, fours and eights by three multiplications (the usual SWAR way
+ * to read 8 digits). */
+static inline HOT_INLINE uint64_t lexscan_digits8(const char *q,
+							unsigned e, unsigned n)
+{
+	uint64_t w, keep = n ? ~(uint64_t)0 << (8 * (8 - n)) : 0;
+	memcpy(&w, q + e - 8, 8);
+	w = (w & keep) - (0x3030303030303030ULL & keep);
+	w = w * 10 + (w >> 8);
+	return (((w & 0x000000ff000000ffULL) * (100 + (1000000ULL << 32)) +
+		 ((w >> 16) & 0x000000ff000000ffULL) * (1 + (10000ULL << 32))) >>
+		32);
+}
+
+/* lexscan_number (below) for the usual scores, inline: sets *v and
+ * returns 1 when the field [a, b) of the line at q, at offset o of the
+ * scanned bytes, has at most 8 digits before its point and 8 after it
+ * and o + a >= 8 (the 8 bytes before a digit are read);
+ * else returns 0 and the caller calls lexscan_number.  The integer of
+ * all the digits, I 10^nF + F, is exact (below 10^15, lexscan_plain),
+ * and is divided by 10^nF as lex_double's plain_decimal does. */
+static inline HOT_INLINE int lexscan_number8(const char *q, size_t o,
+						   unsigned a, unsigned b,
+						   uint64_t point, double *v)
+{
+	static const uint64_t p10[9] = { 1, 10, 100, 1000, 10000, 100000,
+					 1000000, 10000000, 100000000 };
+	uint64_t in = (((uint64_t)1 << (b - a)) - 1) << a;
+	uint64_t pts = point & in;
+	unsigned neg = q[a] == '-', s = a + (q[a] == '-' || q[a] == '+');
+	unsigned pp = pts ? (unsigned)__builtin_ctzll(pts) : b;
+	unsigned ni = pp - s, nf = pts ? b - pp - 1 : 0;
+	double x;
+	if (ni > 8 || nf > 8 || o + a < 8)
+		return 0;
+	x = (double)(lexscan_digits8(q, pp, ni) * p10[nf] +
+		     lexscan_digits8(q, b, nf)) / lexscan_pow10[nf];
+	*v = neg ? -x : x;
+	return 1;
+}
+
 /* The value of field i of the line at offset o of the scan, split into
  * f, when lexscan_plain(line, f, i, 1) is 1: what lex_double gives for
  * it, to the bit. */
 double lexscan_value(const struct lexscan *s, size_t o,
 		     const struct lex_line6 *f, int i);
+/* The same for the field [a, b) of the line at offset o, whose point
+ * mask (struct lex_line6) is point: for callers that keep the split
+ * line in registers. */
+double lexscan_number(const struct lexscan *s, size_t o, unsigned a,
+		      unsigned b, uint64_t point);
 
 #endif

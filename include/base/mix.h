@@ -7,9 +7,11 @@
 #ifndef CBEVAL_MIX_H
 #define CBEVAL_MIX_H
 
+#include "hot.h"
+
 #include <stdint.h>
 
-static inline uint64_t mix64(uint64_t z)
+static inline HOT_INLINE uint64_t mix64(uint64_t z)
 {
 	z ^= z >> 30;
 	z *= 0xbf58476d1ce4e5b9ULL;

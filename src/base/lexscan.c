@@ -190,8 +190,7 @@ int lexscan_refill(struct lexscan *s, size_t w)
 	return 1;
 }
 
-/* Exact powers of ten (10^k is a double without rounding for k <= 22). */
-static const double pow10_16[16] = {
+const double lexscan_pow10[16] = {
 	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
 	1e13, 1e14, 1e15
 };
@@ -240,19 +239,20 @@ static uint64_t digits_wide(const char *q, unsigned a, unsigned b, int pp)
 }
 #endif
 
-double lexscan_value(const struct lexscan *s, size_t o,
-		     const struct lex_line6 *f, int i)
+double lexscan_number(const struct lexscan *s, size_t o, unsigned a,
+		      unsigned b, uint64_t point)
 {
 	const char *q = s->p + o;
 	const unsigned char *u = (const unsigned char *)q;
-	unsigned a = f->s[i], b = f->e[i];
 	uint64_t in = (((uint64_t)1 << (b - a)) - 1) << a;
-	uint64_t pts = f->point & in, m;
+	uint64_t pts = point & in, m;
 	int pp = pts ? __builtin_ctzll(pts) : -1;
 	/* the digits after the point: the number scales by 10^-frac */
 	unsigned frac = pts ? b - 1 - (unsigned)pp : 0;
 	int neg = u[a] == '-';
 	double v;
+	if (lexscan_number8(q, o, a, b, point, &v))
+		return v;
 	a += u[a] == '-' || u[a] == '+';
 #ifdef LEXSCAN_WIDE
 	if (s->isa > 0 && o + b >= 16)
@@ -262,6 +262,12 @@ double lexscan_value(const struct lexscan *s, size_t o,
 		m = digits_bytes(u, a, b);
 	/* as lex_double's plain_decimal: m < 10^15 is exact, and one
 	 * division is correctly rounded */
-	v = (double)m / pow10_16[frac];
+	v = (double)m / lexscan_pow10[frac];
 	return neg ? -v : v;
+}
+
+double lexscan_value(const struct lexscan *s, size_t o,
+		     const struct lex_line6 *f, int i)
+{
+	return lexscan_number(s, o, f->s[i], f->e[i], f->point);
 }

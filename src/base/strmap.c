@@ -90,17 +90,7 @@ static void rehash(struct strmap *m, size_t nslots)
 uint32_t strmap_find(const struct strmap *m, const char *s, size_t n,
 		     uint64_t h)
 {
-	if (!m->slot)
-		return UINT32_MAX;
-	for (size_t i = slot_of(h, m->mask);; i = (i + 1) & m->mask) {
-		uint32_t v = m->slot[i];
-		if (!v)
-			return UINT32_MAX;
-		v--;
-		if (m->ent[v].hash == h && m->ent[v].len == n &&
-		    strmap_same(m->ent[v].str, s, n))
-			return v;
-	}
+	return strmap_lookup(m, s, n, h);
 }
 
 uint32_t strmap_intern(struct strmap *m, const char *s, size_t n, uint64_t h,

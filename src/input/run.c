@@ -91,8 +91,11 @@ void run_intern_recs(struct load *L, const struct rec *b, size_t n,
 			if (k < n)
 				strmap_prefetch(&t->docs, b[k].hash, st);
 		}
-		e->id = strmap_intern(&t->docs, b[i].docno, b[i].len,
-				      b[i].hash, &added);
+		e->id = strmap_lookup(&t->docs, b[i].docno, b[i].len,
+				      b[i].hash);
+		if (e->id == UINT32_MAX)
+			e->id = strmap_intern(&t->docs, b[i].docno, b[i].len,
+					      b[i].hash, &added);
 		e->doc = strmap_str(&t->docs, e->id);
 		e->len = b[i].len;
 		e->line = (uint32_t)b[i].line;
