@@ -281,7 +281,9 @@ static size_t dedup_ranking(struct load *L, struct run_ent *e, size_t n,
 		}
 		s->stamp[id] = serial;
 		s->stamp_at[id] = (uint32_t)out;
-		e[out++] = e[i];
+		if (out != i)   /* after a duplicate only */
+			e[out] = e[i];
+		out++;
 	}
 	return out;
 }
