@@ -143,7 +143,8 @@ timed() {
 collection() {
 	cdir=$1 cargs=$2
 	stamp="$cdir/stamp"
-	want="gen $cargs; tests/gen.c $(cksum < tests/gen.c)"
+	# the generator's source: tests/gen.c and its parts
+	want="gen $cargs; tests/gen.c $(cat tests/gen.c tests/parts/gen/* 2> /dev/null | cksum)"
 	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$cdir/qrels" ]; then
 		echo "collection: $cdir (cached; $cargs)"
 		return 0
