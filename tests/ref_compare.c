@@ -357,125 +357,188 @@ static void letter(char *b, size_t i)
 		sprintf(b, "%c%c", (int)('a' + i / 26 - 1), (int)('a' + i % 26));
 }
 
-static void run_table(const struct data *d, const struct args *a,
-		      const size_t *sel, size_t M)
+/* The state of one table: the comparisons (ca[c] against cb[c]), and per
+ * comparison c and selected measure j the diff, effect, p and p_adj of
+ * every test k (p and q at (c * M + j) * K + k). */
+struct table {
+	const struct data *d;
+	const struct args *a;
+	const size_t *sel;
+	size_t M, K, C, base;   /* base: the baseline run, SIZE_MAX for all */
+	size_t *ca, *cb;
+	double *p, *q, *diff, *eff;
+	char *marks;            /* [run][measure], S * 4 + 4 bytes each */
+};
+
+/* Sets t->base and the comparisons: every run against the baseline, or
+ * every pair i < j without one. */
+static void list_comparisons(struct table *t)
 {
-	size_t S = d->S, n = d->n, K = a->ntests, C = 0, base = SIZE_MAX;
-	size_t *ca = xcalloc(S * S, sizeof *ca), *cb = xcalloc(S * S, sizeof *cb);
-	double *p, *q, *diff, *eff, *z = xcalloc(n, sizeof *z), *pv, *qv;
-	char *marks;
+	size_t S = t->d->S;
+	t->base = SIZE_MAX;
+	t->C = 0;
+	t->ca = xcalloc(S * S, sizeof *t->ca);
+	t->cb = xcalloc(S * S, sizeof *t->cb);
 	for (size_t r = 0; r < S; r++)
-		if (strcmp(d->run[r], a->base) == 0)
-			base = r;
+		if (strcmp(t->d->run[r], t->a->base) == 0)
+			t->base = r;
 	for (size_t i = 0; i < S; i++)
 		for (size_t j = 0; j < S; j++)
-			if (base == SIZE_MAX ? i < j : (j == base && i != base)) {
-				ca[C] = i;
-				cb[C++] = j;
+			if (t->base == SIZE_MAX ? i < j : (j == t->base && i != t->base)) {
+				t->ca[t->C] = i;
+				t->cb[t->C++] = j;
 			}
-	p = xcalloc(C * M * K + 1, sizeof *p);
-	q = xcalloc(C * M * K + 1, sizeof *q);
-	diff = xcalloc(C * M + 1, sizeof *diff);
-	eff = xcalloc(C * M + 1, sizeof *eff);
-	pv = xcalloc(C + 1, sizeof *pv);
-	qv = xcalloc(C + 1, sizeof *qv);
-	for (size_t c = 0; c < C; c++)
-		for (size_t j = 0; j < M; j++) {
-			const char *kind = a->kind[j];
-			double sa = 0, sb = 0, sz = 0;
-			for (size_t t = 0; t < n; t++) {
-				double x = term(kind, d->v[(ca[c] * n + t) * d->M + sel[j]]);
-				double y = term(kind, d->v[(cb[c] * n + t) * d->M + sel[j]]);
-				z[t] = x - y;
-				sz += z[t];
-				sa += x;
-				sb += y;
-			}
-			diff[c * M + j] = kind[0] == 'g' ? agg(kind, sa, n) - agg(kind, sb, n)
-				: strcmp(kind, "sum") == 0 ? sz : mean_of(z, n);
-			eff[c * M + j] = effect_of(z, n);
-			for (size_t k = 0; k < K; k++) {
-				const char *t = a->tests[k];
-				p[(c * M + j) * K + k] = strcmp(t, "t") == 0 ? t_p(z, n)
-					: strcmp(t, "wilcoxon") == 0 ? wilcoxon_p(z, n)
-					: strcmp(t, "rand") == 0 ? rand_p(z, n, a->S, c, a->R)
-					: boot_p(z, n, a->S, c, a->T);
-			}
-		}
+}
+
+/* The diff, the effect and the p of every test of comparison c on
+ * selected measure j; z is scratch for n differences. */
+static void compute_cell(struct table *tb, size_t c, size_t j, double *z)
+{
+	const struct data *d = tb->d;
+	const struct args *a = tb->a;
+	size_t n = d->n, M = tb->M, K = tb->K;
+	const char *kind = a->kind[j];
+	double sa = 0, sb = 0, sz = 0;
+	for (size_t t = 0; t < n; t++) {
+		double x = term(kind, d->v[(tb->ca[c] * n + t) * d->M + tb->sel[j]]);
+		double y = term(kind, d->v[(tb->cb[c] * n + t) * d->M + tb->sel[j]]);
+		z[t] = x - y;
+		sz += z[t];
+		sa += x;
+		sb += y;
+	}
+	tb->diff[c * M + j] = kind[0] == 'g' ? agg(kind, sa, n) - agg(kind, sb, n)
+		: strcmp(kind, "sum") == 0 ? sz : mean_of(z, n);
+	tb->eff[c * M + j] = effect_of(z, n);
+	for (size_t k = 0; k < K; k++) {
+		const char *t = a->tests[k];
+		tb->p[(c * M + j) * K + k] = strcmp(t, "t") == 0 ? t_p(z, n)
+			: strcmp(t, "wilcoxon") == 0 ? wilcoxon_p(z, n)
+			: strcmp(t, "rand") == 0 ? rand_p(z, n, a->S, c, a->R)
+			: boot_p(z, n, a->S, c, a->T);
+	}
+}
+
+/* q from p: each measure and test corrected over the comparisons. */
+static void correct_all(struct table *t)
+{
+	size_t C = t->C, M = t->M, K = t->K;
+	double *pv = xcalloc(C + 1, sizeof *pv), *qv = xcalloc(C + 1, sizeof *qv);
 	for (size_t j = 0; j < M; j++)
 		for (size_t k = 0; k < K; k++) {
 			for (size_t c = 0; c < C; c++)
-				pv[c] = p[(c * M + j) * K + k];
-			correct(pv, C, a->correct, qv);
+				pv[c] = t->p[(c * M + j) * K + k];
+			correct(pv, C, t->a->correct, qv);
 			for (size_t c = 0; c < C; c++)
-				q[(c * M + j) * K + k] = qv[c];
+				t->q[(c * M + j) * K + k] = qv[c];
 		}
-	marks = xcalloc(S * M * (S * 4 + 4), 1);
+	free(pv);
+	free(qv);
+}
+
+/* The report's marker of comparison c on measure j, when the first test
+ * is significant: +/- on the run against the baseline, else the letter
+ * of the loser on the winner. */
+static void mark(struct table *t, size_t c, size_t j)
+{
+	size_t S = t->d->S, M = t->M;
+	double dd = t->diff[c * M + j];
+	int sig = t->q[(c * M + j) * t->K] < t->a->alpha;
+	if (sig && dd != 0 && !isnan(dd)) {
+		size_t win = dd > 0 ? t->ca[c] : t->cb[c], lose = dd > 0 ? t->cb[c] : t->ca[c];
+		char *s = t->marks + (win * M + j) * (S * 4 + 4), l[4];
+		if (t->base != SIZE_MAX) {
+			strcpy(t->marks + (t->ca[c] * M + j) * (S * 4 + 4), dd > 0 ? "+" : "-");
+		} else {
+			letter(l, lose);
+			if (*s && S > 26)
+				strcat(s, ",");
+			strcat(s, l);
+		}
+	}
+}
+
+/* The table's rows of comparison c on measure j, one per test. */
+static void print_rows(const struct table *t, size_t c, size_t j)
+{
+	const struct data *d = t->d;
+	const struct args *a = t->a;
+	size_t M = t->M, K = t->K;
+	for (size_t k = 0; k < K; k++) {
+		size_t i = (c * M + j) * K + k;
+		printf("%s\t%s\t%s\t%s\t%zu", d->run[t->ca[c]], d->run[t->cb[c]],
+		       d->mname[t->sel[j]], a->tests[k], d->n);
+		num(t->diff[c * M + j], a->P);
+		num(t->eff[c * M + j], a->P);
+		pnum(t->p[i], a->P);
+		pnum(t->q[i], a->P);
+		printf("\t%d\n", t->q[i] < a->alpha);
+	}
+}
+
+/* Prints the table of the runs of d on the selected measures sel[0..M)
+ * (or, with a->marks, the report's markers per run and measure). */
+static void run_table(const struct data *d, const struct args *a,
+		      const size_t *sel, size_t M)
+{
+	struct table t = { .d = d, .a = a, .sel = sel, .M = M, .K = a->ntests };
+	size_t S = d->S, C;
+	double *z = xcalloc(d->n, sizeof *z);
+	list_comparisons(&t);
+	C = t.C;
+	t.p = xcalloc(C * M * t.K + 1, sizeof *t.p);
+	t.q = xcalloc(C * M * t.K + 1, sizeof *t.q);
+	t.diff = xcalloc(C * M + 1, sizeof *t.diff);
+	t.eff = xcalloc(C * M + 1, sizeof *t.eff);
+	for (size_t c = 0; c < C; c++)
+		for (size_t j = 0; j < M; j++)
+			compute_cell(&t, c, j, z);
+	correct_all(&t);
+	t.marks = xcalloc(S * M * (S * 4 + 4), 1);
 	if (!a->marks)
 		puts("runA\trunB\tmeasure\ttest\tn\tdiff\teffect\tp\tp_adj\tsig");
 	for (size_t c = 0; c < C; c++)
 		for (size_t j = 0; j < M; j++) {
-			double dd = diff[c * M + j];
-			int sig = q[(c * M + j) * K] < a->alpha;
-			if (sig && dd != 0 && !isnan(dd)) {
-				size_t win = dd > 0 ? ca[c] : cb[c], lose = dd > 0 ? cb[c] : ca[c];
-				char *s = marks + (win * M + j) * (S * 4 + 4), l[4];
-				if (base != SIZE_MAX) {
-					strcpy(marks + (ca[c] * M + j) * (S * 4 + 4), dd > 0 ? "+" : "-");
-				} else {
-					letter(l, lose);
-					if (*s && S > 26)
-						strcat(s, ",");
-					strcat(s, l);
-				}
-			}
-			for (size_t k = 0; !a->marks && k < K; k++) {
-				size_t i = (c * M + j) * K + k;
-				printf("%s\t%s\t%s\t%s\t%zu", d->run[ca[c]], d->run[cb[c]],
-				       d->mname[sel[j]], a->tests[k], n);
-				num(diff[c * M + j], a->P);
-				num(eff[c * M + j], a->P);
-				pnum(p[i], a->P);
-				pnum(q[i], a->P);
-				printf("\t%d\n", q[i] < a->alpha);
-			}
+			mark(&t, c, j);
+			if (!a->marks)
+				print_rows(&t, c, j);
 		}
 	for (size_t r = 0; a->marks && r < S; r++)
 		for (size_t j = 0; j < M; j++)
 			printf("%s\t%s\t%s\n", d->run[r], d->mname[sel[j]],
-			       marks + (r * M + j) * (S * 4 + 4));
-	free(ca); free(cb); free(p); free(q); free(diff); free(eff);
-	free(z); free(pv); free(qv); free(marks);
+			       t.marks + (r * M + j) * (S * 4 + 4));
+	free(t.ca); free(t.cb); free(t.p); free(t.q); free(t.diff); free(t.eff);
+	free(z); free(t.marks);
 }
 
 /* ---- self-test and main --------------------------------------------------- */
 
-static int bad;
-
-static void near(double got, double want, const char *what)
+/* Prints an ok / not ok line for got against want; returns 1 when they differ. */
+static int near(double got, double want, const char *what)
 {
 	int ok = fabs(got - want) <= 1e-13 * fmax(1, fabs(want));
 	printf("%s - ref_compare: %s = %.17g (spec %.17g)\n", ok ? "ok" : "not ok",
 	       what, got, want);
-	bad |= !ok;
+	return !ok;
 }
 
 static int selftest(void)
 {
+	int bad = 0;
 	double z[4] = { 0.1, 0.2, -0.3, 0.5 }, p[3] = { 0.01, 0.04, 0.03 }, q[3];
 	double m = mean_of(z, 4), zz[4] = { 0.3 - 0.2, 0.2 - 0.1, 0.5, -0.5 };
-	near(m, 0.125, "mean of the spec's z");
-	near(sd_of(z, 4, m), 0.33040379335998354, "sd");
-	near(m / (sd_of(z, 4, m) / 2), 0.7566499084579774, "t");
-	near(t_p(z, 4), 0.5042577334309546, "p of t (3 df)");
-	near(wilcoxon_p(z, 4), 0.46520881845214174, "Wilcoxon p");
+	bad |= near(m, 0.125, "mean of the spec's z");
+	bad |= near(sd_of(z, 4, m), 0.33040379335998354, "sd");
+	bad |= near(m / (sd_of(z, 4, m) / 2), 0.7566499084579774, "t");
+	bad |= near(t_p(z, 4), 0.5042577334309546, "p of t (3 df)");
+	bad |= near(wilcoxon_p(z, 4), 0.46520881845214174, "Wilcoxon p");
 	correct(p, 3, "holm", q);
-	near(q[0], 0.03, "Holm p_adj 1");
-	near(q[1], 0.06, "Holm p_adj 2");
-	near(q[2], 0.06, "Holm p_adj 3");
+	bad |= near(q[0], 0.03, "Holm p_adj 1");
+	bad |= near(q[1], 0.06, "Holm p_adj 2");
+	bad |= near(q[2], 0.06, "Holm p_adj 3");
 	/* 0.3 - 0.2 and 0.2 - 0.1 tie: ranks 1.5 1.5 3.5 3.5, W+ = 6.5,
 	 * var = 30/4 - (6 + 6)/48 = 7.25, z = 1.5 / sqrt(7.25) */
-	near(wilcoxon_p(zz, 4), erfc(1.5 / sqrt(7.25) / sqrt(2)), "Wilcoxon p with ties");
+	bad |= near(wilcoxon_p(zz, 4), erfc(1.5 / sqrt(7.25) / sqrt(2)), "Wilcoxon p with ties");
 	return bad;
 }
 
