@@ -57,6 +57,26 @@ else
 	echo "$long"
 	up=$((up + 1))
 fi
+# The same rule for the C of tests/: the programs, references and
+# generator, and their parts (tests/parts/NAME/, see tests/README.md).
+big=$(wc -l tests/*.c tests/*.h tests/parts/*/*.c tests/parts/*/*.h 2> /dev/null |
+	awk '$2 != "total" && $1 > 600 { print "#   " $2 ": " $1 " lines" }')
+if [ -z "$big" ]; then
+	echo "ok - every C file of tests/ has at most 600 lines"
+else
+	echo "not ok - C files of tests/ over 600 lines"
+	echo "$big"
+	up=$((up + 1))
+fi
+awk -f tests/fnlen.awk tests/*.c tests/parts/*/*.c 2> /dev/null | sort -n > "$T/fnt"
+long=$(awk '$1 > 80 { print "#   " $2 ": " $1 " lines" }' "$T/fnt")
+if [ -s "$T/fnt" ] && [ -z "$long" ]; then
+	echo "ok - every function of tests/ has at most 80 lines ($(wc -l < "$T/fnt" | tr -d ' ') functions)"
+else
+	echo "not ok - functions of tests/ over 80 lines"
+	echo "$long"
+	up=$((up + 1))
+fi
 if [ "${1:-}" = -v ]; then
 	tail -n 1 "$T/fn" | sed 's/^/longest function: /'
 	for d in src/* include/*; do printf '%s: %s files\n' "$d" "$(ls "$d" | wc -l | tr -d ' ')"; done
