@@ -73,9 +73,14 @@ build/gen: tests/gen.c $(call PARTS_OF,gen)
 REFS = build/ref_sensitivity build/ref_partitions build/ref_meld build/ref_bias \
        build/ref_pools build/ref_intervals build/ref_compare
 
-build/ref_%: tests/ref_%.c $(call PARTS_OF,ref_$$*) tests/ref_common.h
+# Each is compiled with its parts and with tests/parts/ref_shared/ (what
+# the references share: name sets, line and --images readers), whose
+# messages name the program by REF_PROG.
+REF_SHARED = $(wildcard tests/parts/ref_shared/*.c tests/parts/ref_shared/*.h)
+
+build/ref_%: tests/ref_%.c $(call PARTS_OF,ref_$$*) $(REF_SHARED) tests/ref_common.h
 	@mkdir -p build
-	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) -lm $(LDLIBS)
+	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -DREF_PROG='"ref_$*"' $(CPPFLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) -lm $(LDLIBS)
 
 # The well-formedness checker of the --svg figures (tests/t_svg.sh).
 build/xmlcheck: tests/xmlcheck.c

@@ -8,7 +8,9 @@
  * the manual page in doubles, and the small file and process helpers
  * with which they read inputs and run plain cbeval (ref_score).  It
  * includes no project header, so the references stay independent of the
- * code they check.  Define REF_PROG (the program's name for messages)
+ * code they check.  What they share beyond these static inline helpers
+ * (name sets, line, --values and --images readers) is compiled into each
+ * of them from tests/parts/ref_shared/.  Define REF_PROG (the program's name for messages)
  * before including it.
  */
 #ifndef REF_COMMON_H

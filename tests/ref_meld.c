@@ -318,7 +318,7 @@ static char *load(struct meld *c, const struct args *g)
 	/* a qid that is no topic, for the last line of every run */
 	for (unsigned long x = 0;; x++) {
 		snprintf(c->dummy_buf, sizeof c->dummy_buf, "ref-meld-none-%lu", x);
-		if (find(&c->topics, c->dummy_buf) < 0)
+		if (names_find(&c->topics, c->dummy_buf) < 0)
 			break;
 	}
 	c->dummy_qid = c->dummy_buf;

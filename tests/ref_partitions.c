@@ -244,7 +244,7 @@ static void cleanup(struct ctx *c, const struct args *a, char *tmpdir)
 	free(c->full);
 	free(c->yv);
 	free(c->kept);
-	free_names(&c->runs); free_names(&c->topics); free_names(&c->meas);
+	names_free(&c->runs); names_free(&c->topics); names_free(&c->meas);
 }
 
 int main(int argc, char **argv)

@@ -131,7 +131,7 @@ static size_t measures(const struct sens *c, int argc, char **argv, struct measu
 			const char *name = colon + 1;
 			if (is_residual(name))
 				continue;
-			long col = find(&c->mnames, name);
+			long col = names_find(&c->mnames, name);
 			if (col < 0)
 				die("measure not in the input", name);
 			ms[nm].name = name;

@@ -25,15 +25,7 @@ void fmt(const struct rb *ctx, char *buf, double x)
 		strcpy(buf, "NA");
 		return;
 	}
-	snprintf(buf, 64, "%.*f", ctx->P, x);
-	if (buf[0] == '-') {	/* choice 10: no sign on a zero */
-		int zero = 1;
-		for (const char *p = buf + 1; *p; p++)
-			if (*p != '0' && *p != '.')
-				zero = 0;
-		if (zero)
-			memmove(buf, buf + 1, strlen(buf));
-	}
+	fmt_fixed(x, ctx->P, buf);	/* choice 10: no sign on a zero */
 }
 
 /* Prints a row of the table. */

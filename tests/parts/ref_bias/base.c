@@ -260,34 +260,14 @@ int is_gm(const char *name) { return strncmp(name, "GM(", 3) == 0; }
 
 /* ---- the natural order of topics ------------------------------------------ */
 
-/* The natural order of qids a and b (choice 1): numeric when numeric
- * (leading zeros ignored, then by length and bytes, equal numbers by
- * bytes), else by bytes; < 0, 0 or > 0 as strcmp. */
-static int qid_cmp(const char *a, const char *b, int numeric)
-{
-	if (numeric) {
-		const char *x = a, *y = b;
-		while (*x == '0' && x[1])
-			x++;
-		while (*y == '0' && y[1])
-			y++;
-		size_t lx = strlen(x), ly = strlen(y);
-		if (lx != ly)
-			return lx < ly ? -1 : 1;
-		int r = strcmp(x, y);
-		if (r)
-			return r;
-	}
-	return strcmp(a, b);
-}
-
 /* A qid to sort, with the kind of order. */
 struct qkey {
 	const char *s;
 	int numeric;
 };
 
-/* qsort's comparison of two qkeys: qid_cmp. */
+/* qsort's comparison of two qkeys: qid_cmp (ref_shared's natural order
+ * of choice 1). */
 static int qkey_cmp(const void *pa, const void *pb)
 {
 	const struct qkey *a = pa, *b = pb;

@@ -32,14 +32,12 @@ struct qrow {
  * them and their qids), *nl their number; exit 2 on a bad line or none. */
 static struct qrow *qrels_rows(struct rb *ctx, const char *path, size_t *nlp)
 {
-	FILE *f = xfopen(path, "r");
-	char *line = NULL, *fld[6];
-	size_t cap = 0, lineno = 0, nl = 0, capl = 0;
-	ssize_t len;
+	struct lines l;
+	char *line, *fld[6];
+	size_t nl = 0, capl = 0;
 	struct qrow *rows = NULL;
-	while ((len = getline(&line, &cap, f)) != -1) {
-		lineno++;
-		chomp(line, &len);
+	lines_open(&l, path);
+	while ((line = lines_next(&l))) {
 		if (skipped(line))
 			continue;
 		if (fields(line, fld, 5) != 4)
@@ -58,8 +56,7 @@ static struct qrow *qrels_rows(struct rb *ctx, const char *path, size_t *nlp)
 		rows[nl].g = g;
 		nl++;
 	}
-	free(line);
-	fclose(f);
+	lines_close(&l);
 	if (nl == 0)
 		die("no judgement in", path);
 	*nlp = nl;
@@ -231,10 +228,8 @@ static void finish_ranking(const struct rb *ctx, struct run *r, size_t t, struct
  * Exit 2 on a bad file. */
 void read_run(struct rb *ctx, struct run *r, const char *path, unsigned long long cut)
 {
-	FILE *f = xfopen(path, "r");
-	char *line = NULL, *fld[8];
-	size_t cap = 0, lineno = 0;
-	ssize_t len;
+	struct lines l;
+	char *line, *fld[8];
 	struct rline **v = xcalloc(NT, sizeof *v);
 	size_t *capt = xcalloc(NT, sizeof *capt);
 	r->path = path;
@@ -242,9 +237,8 @@ void read_run(struct rb *ctx, struct run *r, const char *path, unsigned long lon
 	r->name = NULL;
 	r->n = xcalloc(NT, sizeof *r->n);
 	r->d = xcalloc(NT, sizeof *r->d);
-	while ((len = getline(&line, &cap, f)) != -1) {
-		lineno++;
-		chomp(line, &len);
+	lines_open(&l, path);
+	while ((line = lines_next(&l))) {
 		if (skipped(line))
 			continue;
 		if (fields(line, fld, 7) < 6)
@@ -271,10 +265,9 @@ void read_run(struct rb *ctx, struct run *r, const char *path, unsigned long lon
 			if (end == fld[3] || *end || errno)
 				die("a bad rank in", path);
 		}
-		e->pos = lineno;
+		e->pos = l.lineno;
 	}
-	free(line);
-	fclose(f);
+	lines_close(&l);
 	if (!r->tag)
 		die("no run line in", path);
 	for (size_t t = 0; t < NT; t++) {
@@ -372,23 +365,17 @@ void engineer(const struct rb *ctx, struct run *e, const struct run *r, size_t j
  * file or a cell missing or twice. */
 void read_values(struct rb *ctx, const char *path)
 {
-	FILE *f = xfopen(path, "r");
-	char *line = NULL, *fld[7];
-	size_t cap = 0, lineno = 0, n = 0, capr = 0;
-	ssize_t len;
-	struct vrow { size_t c, r, j, t, m; double x; } *rows = NULL;
+	static const char *const head[] = { "collection", "replicate", NULL };
+	const struct tsv_form form = {
+		6, head, "--values: line 1 is not 'collection replicate run qid measure value'", 0
+	};
+	struct lines l;
+	char *fld[7];
+	size_t n = 0, capr = 0;
+	struct cell { size_t c, r, j, t, m; double x; } *rows = NULL;
 	struct strtab cn = { 0 };
-	while ((len = getline(&line, &cap, f)) != -1) {
-		lineno++;
-		chomp(line, &len);
-		int nf = split_tabs(line, fld, 6);
-		if (lineno == 1) {
-			if (nf != 6 || strcmp(fld[0], "collection") != 0 || strcmp(fld[1], "replicate") != 0)
-				die("--values: line 1 is not 'collection replicate run qid measure value'", NULL);
-			continue;
-		}
-		if (nf != 6)
-			die("--values: wrong number of fields", NULL);
+	lines_open(&l, path);
+	while (values_next(&l, &form, fld)) {
 		if (n == capr) {
 			capr = capr ? 2 * capr : 256;
 			rows = xrealloc(rows, capr * sizeof *rows);
@@ -406,8 +393,7 @@ void read_values(struct rb *ctx, const char *path)
 		rows[n].x = parse_double(fld[5], "--values: bad value");
 		n++;
 	}
-	free(line);
-	fclose(f);
+	lines_close(&l);
 	ctx->NC = cn.n;
 	ctx->cname = xmalloc((ctx->NC ? ctx->NC : 1) * sizeof *ctx->cname);
 	ctx->nrep = xcalloc(ctx->NC ? ctx->NC : 1, sizeof *ctx->nrep);

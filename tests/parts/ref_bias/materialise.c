@@ -41,24 +41,12 @@ struct irow {
  * free_rows), *nrows their number; exit 2 on a bad file. */
 static struct irow *read_images(const char *path, size_t *nrows)
 {
-	FILE *f = xfopen(path, "r");
-	char *line = NULL, *fld[6];
-	size_t cap = 0, n = 0, capr = 0, lineno = 0;
-	ssize_t len;
+	struct lines l;
+	char *fld[6];
+	size_t n = 0, capr = 0;
 	struct irow *rows = NULL;
-	while ((len = getline(&line, &cap, f)) != -1) {
-		lineno++;
-		chomp(line, &len);
-		int nf = split_tabs(line, fld, 5);
-		if (lineno == 1) {
-			if (nf != 5 || strcmp(fld[3], "image") != 0)
-				die("not an --images file", path);
-			continue;
-		}
-		if (nf != 5)
-			die("a bad line in an --images file", path);
-		if (strcmp(fld[3], "0") != 0)
-			continue;
+	lines_open(&l, path);
+	while (images_next(&l, path, fld, "a bad line in an --images file")) {
 		if (n == capr) {
 			capr = capr ? 2 * capr : 4096;
 			rows = xrealloc(rows, capr * sizeof *rows);
@@ -69,8 +57,7 @@ static struct irow *read_images(const char *path, size_t *nrows)
 		rows[n].x = parse_double(fld[4], "a bad value in an --images file");
 		n++;
 	}
-	free(line);
-	fclose(f);
+	lines_close(&l);
 	*nrows = n;
 	return rows;
 }

@@ -19,7 +19,7 @@
 
 #define REF_PROG "ref_bias"
 #define REF_USAGE_STATUS 1   /* as cbeval's usage errors */
-#include "../../ref_common.h"
+#include "../ref_shared/ref_shared.h"
 
 #define GM_EPS 0.00001
 #define NEAR 1e-10

@@ -1,10 +1,11 @@
 /*
  * tests/parts/ref_meld/common.c - small helpers the other parts of
  * ref_meld share: the meld draw (stream 7) and the melded label of a
- * labelled docno, sets of names, the natural order of topics, line and
- * number parsing, the --mf list, and the array of per-topic values of
- * every sub-collection (VAL).  Sizes: name sets of some runs, topics and
- * measures (linear search); the value array as large as memory allows.
+ * labelled docno, the natural order of topics (by ref_shared's qid_cmp),
+ * the --mf list, and the array of per-topic values of every
+ * sub-collection (VAL).  Name sets, line reading and number parsing are
+ * ref_shared's (tests/parts/ref_shared/).  Sizes: the value array as
+ * large as memory allows.
  */
 #include "ref_meld.h"
 
@@ -14,71 +15,17 @@ double meld_u(uint64_t seed, const char *docno, size_t len, uint64_t s)
 	return uniform(docword(seed, 7, docno, len, &s, 1));
 }
 
-/* a followed by b, newly allocated (the caller frees it). */
-char *xprintf2(const char *a, const char *b)
-{
-	size_t n = strlen(a) + strlen(b) + 1;
-	char *p = xmalloc(n);
-	snprintf(p, n, "%s%s", a, b);
-	return p;
-}
-
-/* The index of name in s, or -1. */
-long find(const struct names *s, const char *name)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (strcmp(s->v[i], name) == 0)
-			return (long)i;
-	return -1;
-}
-
-/* The index of name in s, added (copied) when new. */
-size_t intern(struct names *s, const char *name)
-{
-	long i = find(s, name);
-	if (i >= 0)
-		return (size_t)i;
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 16;
-		s->v = xrealloc(s->v, s->cap * sizeof *s->v);
-	}
-	s->v[s->n] = xstrdup(name);
-	return s->n++;
-}
-
-/* Free the names of s and empty it. */
-void free_names(struct names *s)
-{
-	for (size_t i = 0; i < s->n; i++)
-		free(s->v[i]);
-	free(s->v);
-	s->v = NULL;
-	s->n = s->cap = 0;
-}
-
 /* Numeric order of two all-digit qids (choice 1): by value, leading
  * zeros ignored, then bytes. */
 static int cmp_qid_numeric(const void *pa, const void *pb)
 {
-	const char *a = *(char *const *)pa, *b = *(char *const *)pb;
-	const char *x = a, *y = b;
-	while (*x == '0' && x[1])
-		x++;
-	while (*y == '0' && y[1])
-		y++;
-	size_t lx = strlen(x), ly = strlen(y);
-	if (lx != ly)
-		return lx < ly ? -1 : 1;
-	int c = strcmp(x, y);
-	if (c)
-		return c;
-	return strcmp(a, b);
+	return qid_cmp(*(char *const *)pa, *(char *const *)pb, 1);
 }
 
 /* Byte order of two qids. */
 static int cmp_qid_bytes(const void *pa, const void *pb)
 {
-	return strcmp(*(char *const *)pa, *(char *const *)pb);
+	return qid_cmp(*(char *const *)pa, *(char *const *)pb, 0);
 }
 
 /* Sort topics in natural order (choice 1): numeric when every qid is
@@ -89,28 +36,6 @@ void sort_topics(struct names *t)
 	for (size_t i = 0; i < t->n; i++)
 		numeric &= all_digits(t->v[i]);
 	qsort(t->v, t->n, sizeof *t->v, numeric ? cmp_qid_numeric : cmp_qid_bytes);
-}
-
-/* 1 when a line is skipped: empty, blanks only, or '#' first. */
-int skipped(const char *line)
-{
-	if (line[0] == '#')
-		return 1;
-	for (const char *p = line; *p; p++)
-		if (*p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
-			return 0;
-	return 1;
-}
-
-/* A finite number, the whole of s; dies otherwise. */
-double parse_value(const char *s)
-{
-	char *end;
-	errno = 0;
-	double x = strtod(s, &end);
-	if (end == s || *end || errno || !isfinite(x))
-		die("bad value", s);
-	return x;
 }
 
 /* Set c's mf strings and values from a comma-separated list (each in [0,
@@ -130,7 +55,7 @@ void parse_mf(struct meld *c, const char *list)
 			c->mfs = xrealloc(c->mfs, cap * sizeof *c->mfs);
 			c->mfv = xrealloc(c->mfv, cap * sizeof *c->mfv);
 		}
-		double v = parse_value(tok);
+		double v = finite_value(tok);
 		if (v < 0 || v > 1)
 			die("an mf outside [0, 1]", tok);
 		c->mfs[c->nmf] = xstrdup(tok);

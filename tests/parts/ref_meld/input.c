@@ -36,14 +36,11 @@ static long lookup_label(const struct meld *c, const char *docno)
  * into c->topics; dies on a bad line or an empty file. */
 void read_qrels(struct meld *c, const char *path)
 {
-	FILE *f = xfopen(path, "r");
-	char *line = NULL, *fld[6];
-	size_t cap = 0, capq = 0;
-	ssize_t len;
-	while ((len = getline(&line, &cap, f)) != -1) {
-		chomp(line, &len);
-		if (skipped(line))
-			continue;
+	struct lines l;
+	char *line, *fld[6];
+	size_t capq = 0;
+	lines_open(&l, path);
+	while ((line = lines_data(&l))) {
 		char *copy = xstrdup(line);
 		if (fields(line, fld, 5) != 4)
 			die("bad qrels line", copy);
@@ -58,10 +55,9 @@ void read_qrels(struct meld *c, const char *path)
 		q->text = copy;
 		q->lab = -1;
 		c->nql++;
-		intern(&c->topics, fld[0]);
+		names_intern(&c->topics, fld[0]);
 	}
-	free(line);
-	fclose(f);
+	lines_close(&l);
 	if (c->nql == 0)
 		die("no judgement in", path);
 	sort_topics(&c->topics);
@@ -107,19 +103,14 @@ static int cmp_rline_file(const void *pa, const void *pb)
 /* The lines of run j's qrels topics: v[t] (n[t] of them) in file order. */
 static void read_run_lines(const struct meld *c, const char *path, struct rline **v, size_t *n)
 {
-	FILE *f = xfopen(path, "r");
-	char *line = NULL, *fld[8];
-	size_t cap = 0, lineno = 0;
-	ssize_t len;
+	struct lines l;
+	char *line, *fld[8];
 	size_t *capl = xcalloc(NT(c), sizeof *capl);
-	while ((len = getline(&line, &cap, f)) != -1) {
-		lineno++;
-		chomp(line, &len);
-		if (skipped(line))
-			continue;
+	lines_open(&l, path);
+	while ((line = lines_data(&l))) {
 		if (fields(line, fld, 7) < 6)
 			die("short run line", path);
-		long t = find(&c->topics, fld[0]);
+		long t = names_find(&c->topics, fld[0]);
 		if (t < 0)
 			continue;
 		if (n[t] == capl[t]) {
@@ -128,12 +119,11 @@ static void read_run_lines(const struct meld *c, const char *path, struct rline 
 		}
 		struct rline *r = &v[t][n[t]++];
 		r->docno = xstrdup(fld[2]);
-		r->score = parse_value(fld[4]);
+		r->score = finite_value(fld[4]);
 		r->rank = strtoll(fld[3], NULL, 10);
-		r->pos = lineno;
+		r->pos = l.lineno;
 	}
-	free(line);
-	fclose(f);
+	lines_close(&l);
 	free(capl);
 }
 
@@ -172,15 +162,11 @@ void read_run(struct meld *c, size_t j, const char *path)
  * bad line, no label or a docno labelled twice. */
 void read_labels(struct meld *c, const char *path)
 {
-	FILE *f = xfopen(path, "r");
-	char *line = NULL, *fld[4];
-	size_t cap = 0, capl = 0, lineno = 0;
-	ssize_t len;
-	while ((len = getline(&line, &cap, f)) != -1) {
-		lineno++;
-		chomp(line, &len);
-		if (skipped(line))
-			continue;
+	struct lines l;
+	char *line, *fld[4];
+	size_t capl = 0;
+	lines_open(&l, path);
+	while ((line = lines_data(&l))) {
 		if (fields(line, fld, 3) != 2 || (strcmp(fld[1], "L") && strcmp(fld[1], "R")))
 			die("bad labels line", path);
 		if (c->nlabs == capl) {
@@ -192,8 +178,7 @@ void read_labels(struct meld *c, const char *path)
 		c->lbl[c->nlabs].r = -1;
 		c->nlabs++;
 	}
-	free(line);
-	fclose(f);
+	lines_close(&l);
 	if (c->nlabs == 0)
 		die("no label in", path);
 	qsort(c->lbl, c->nlabs, sizeof *c->lbl, cmp_label);
@@ -313,33 +298,25 @@ static void values_row(struct meld *c, char **fld, struct vline *row)
 	row->r = xstrdup(fld[4]);
 	row->t = xstrdup(fld[5]);
 	row->m = xstrdup(fld[6]);
-	row->x = parse_value(fld[7]);
-	intern(&c->runs, fld[4]);
-	intern(&c->topics, fld[5]);
-	intern(&c->meas, fld[6]);
+	row->x = finite_value(fld[7]);
+	names_intern(&c->runs, fld[4]);
+	names_intern(&c->topics, fld[5]);
+	names_intern(&c->meas, fld[6]);
 }
 
 /* The rows of a --values file (*np of them). */
 static struct vline *values_rows(struct meld *c, const char *path, size_t *np)
 {
-	FILE *f = xfopen(path, "r");
-	char *line = NULL, *fld[9];
-	size_t cap = 0, lineno = 0, n = 0, capr = 0;
-	ssize_t len;
+	static const char *const head[] = { "mf", NULL };
+	const struct tsv_form form = {
+		8, head, "--values: line 1 is not 'mf split image part run qid measure value'", 1
+	};
+	struct lines l;
+	char *fld[9];
+	size_t n = 0, capr = 0;
 	struct vline *rows = NULL;
-	while ((len = getline(&line, &cap, f)) != -1) {
-		lineno++;
-		chomp(line, &len);
-		if (!*line)
-			continue;
-		int nf = split_tabs(line, fld, 8);
-		if (lineno == 1) {
-			if (nf != 8 || strcmp(fld[0], "mf") != 0)
-				die("--values: line 1 is not 'mf split image part run qid measure value'", NULL);
-			continue;
-		}
-		if (nf != 8)
-			die("--values: wrong number of fields", NULL);
+	lines_open(&l, path);
+	while (values_next(&l, &form, fld)) {
 		if (n == capr) {
 			capr = capr ? 2 * capr : 256;
 			rows = xrealloc(rows, capr * sizeof *rows);
@@ -347,8 +324,7 @@ static struct vline *values_rows(struct meld *c, const char *path, size_t *np)
 		values_row(c, fld, &rows[n]);
 		n++;
 	}
-	free(line);
-	fclose(f);
+	lines_close(&l);
 	*np = n;
 	return rows;
 }
@@ -363,8 +339,8 @@ void read_values(struct meld *c, const char *path)
 		die("--values: fewer than 2 runs or no topic", NULL);
 	alloc_values(c);
 	for (size_t x = 0; x < n; x++) {
-		size_t j = (size_t)find(&c->runs, rows[x].r), t = (size_t)find(&c->topics, rows[x].t);
-		size_t m = (size_t)find(&c->meas, rows[x].m);
+		size_t j = (size_t)names_find(&c->runs, rows[x].r), t = (size_t)names_find(&c->topics, rows[x].t);
+		size_t m = (size_t)names_find(&c->meas, rows[x].m);
 		VAL(c, rows[x].i, rows[x].s, rows[x].b, rows[x].part, j, m, t) = rows[x].x;
 		free(rows[x].r); free(rows[x].t); free(rows[x].m);
 	}

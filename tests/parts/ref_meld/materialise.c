@@ -37,46 +37,6 @@ static void score(const struct meld *c, const char *qrels, char **runfiles, size
 	ref_score(&o, qrels, runfiles, nrun, img, errpath, 0, materialised);
 }
 
-/* Rows (run, qid, measure, value) of image 0 of an --images file, names
- * interned in the given sets; the rows of qid "all" are skipped.  *nrows
- * of them; the caller frees them. */
-static struct vrow *read_images(const char *path, struct names *rn, struct names *tn,
-				struct names *mn, size_t *nrows)
-{
-	FILE *f = xfopen(path, "r");
-	char *line = NULL, *fld[6];
-	size_t cap = 0, n = 0, capr = 0, lineno = 0;
-	ssize_t len;
-	struct vrow *rows = NULL;
-	while ((len = getline(&line, &cap, f)) != -1) {
-		lineno++;
-		chomp(line, &len);
-		int nf = split_tabs(line, fld, 5);
-		if (lineno == 1) {
-			if (nf != 5 || strcmp(fld[3], "image") != 0)
-				die("not an --images file", path);
-			continue;
-		}
-		if (nf != 5)
-			die("bad line in an --images file", path);
-		if (strcmp(fld[3], "0") != 0 || strcmp(fld[1], "all") == 0)
-			continue;
-		if (n == capr) {
-			capr = capr ? 2 * capr : 1024;
-			rows = xrealloc(rows, capr * sizeof *rows);
-		}
-		rows[n].r = intern(rn, fld[0]);
-		rows[n].t = intern(tn, fld[1]);
-		rows[n].m = intern(mn, fld[2]);
-		rows[n].x = parse_value(fld[4]);
-		n++;
-	}
-	free(line);
-	fclose(f);
-	*nrows = n;
-	return rows;
-}
-
 /* Multiplicity of a docno with label index lab in sub-collection u; root:
  * 1 for every docno. */
 static unsigned mult(const struct meld *c, long lab, const struct sub *u)
@@ -166,13 +126,13 @@ static void map_names(const struct meld *c, const struct names *rn, const struct
 		(*rmap)[x] = jj;
 	}
 	for (size_t x = 0; x < tn->n; x++) {
-		long t = find(&c->topics, tn->v[x]);
+		long t = names_find(&c->topics, tn->v[x]);
 		if (t < 0)
 			die("a materialised evaluation has a topic not in the qrels", tn->v[x]);
 		(*tmap)[x] = (size_t)t;
 	}
 	for (size_t x = 0; x < mn->n; x++) {
-		long m = find(&c->meas, mn->v[x]);
+		long m = names_find(&c->meas, mn->v[x]);
 		if (m < 0)
 			die("a materialised evaluation has another measure", mn->v[x]);
 		(*mmap)[x] = (size_t)m;
@@ -185,7 +145,7 @@ static void read_back(const struct meld *c, const char *img, const char *stem, d
 {
 	struct names rn = { 0 }, tn = { 0 }, mn = { 0 };
 	size_t nrows;
-	struct vrow *rows = read_images(img, &rn, &tn, &mn, &nrows);
+	struct vrow *rows = images_read(img, &rn, &tn, &mn, &nrows);
 	size_t total = NR(c) * NM(c) * NT(c);
 	for (size_t x = 0; x < total; x++)
 		out[x] = NAN;
@@ -198,7 +158,7 @@ static void read_back(const struct meld *c, const char *img, const char *stem, d
 		if (isnan(out[x]))
 			die("a materialised evaluation lacks a value", stem);
 	free(rows); free(rmap); free(tmap); free(mmap);
-	free_names(&rn); free_names(&tn); free_names(&mn);
+	names_free(&rn); names_free(&tn); names_free(&mn);
 }
 
 /* Remove the files of m (unless --keep) and free m's paths. */
@@ -252,7 +212,7 @@ static double *plain_values(struct meld *c, const char *qrels, char **runfiles, 
 	score(c, qrels, runfiles, nrun, img, err, 0);
 	struct names tn = { 0 };
 	size_t nrows;
-	struct vrow *rows = read_images(img, &c->runs, &tn, &c->meas, &nrows);
+	struct vrow *rows = images_read(img, &c->runs, &tn, &c->meas, &nrows);
 	if (NR(c) != nrun)
 		die("cbeval named a different number of runs than given", NULL);
 	if (tn.n != NT(c))
@@ -266,7 +226,7 @@ static double *plain_values(struct meld *c, const char *qrels, char **runfiles, 
 	for (size_t x = 0; x < nrows; x++)
 		root[(rows[x].r * NM(c) + rows[x].m) * NT(c) + rows[x].t] = rows[x].x;
 	free(rows);
-	free_names(&tn);
+	names_free(&tn);
 	if (!c->keep_files) {
 		remove(img);
 		remove(err);

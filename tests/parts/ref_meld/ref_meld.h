@@ -14,19 +14,13 @@
 #define REF_MELD_H
 
 #define REF_PROG "ref_meld"
-#include "../../ref_common.h"
+#include "../ref_shared/ref_shared.h"
 
 #define PI 3.14159265358979323846
 #define ZERO 1e-12	/* the zero rule of the spec */
 #define ZTOL 1e-13	/* a mean this close to +-ZERO is fragile */
 #define PTOL 1e-9	/* a p this close (relative) to a threshold is fragile */
 #define DUMMY_GRADE "-2147483647"
-
-/* A set of names in the order they were first added. */
-struct names {
-	char **v;
-	size_t n, cap;
-};
 
 /* A qrels line. */
 struct qline {
@@ -50,12 +44,6 @@ struct rent {
 struct rtop {
 	struct rent *e;
 	size_t n;
-};
-
-/* Rows (run, qid, measure, value) of image 0 of an --images file. */
-struct vrow {
-	size_t r, t, m;
-	double x;
 };
 
 /* The result of the paired test (choice 5). */
@@ -110,13 +98,7 @@ struct meld {
 
 /* common.c */
 double meld_u(uint64_t seed, const char *docno, size_t len, uint64_t s);
-char *xprintf2(const char *a, const char *b);
-long find(const struct names *s, const char *name);
-size_t intern(struct names *s, const char *name);
-void free_names(struct names *s);
 void sort_topics(struct names *t);
-int skipped(const char *line);
-double parse_value(const char *s);
 void parse_mf(struct meld *c, const char *list);
 size_t vidx(const struct meld *c, size_t i, unsigned long s, unsigned long b, int part,
 	    size_t j, size_t m, size_t t);
@@ -142,7 +124,6 @@ void read_values(struct meld *c, const char *path);
 void evaluate(struct meld *c, const char *qrels, char **runfiles, size_t nrun);
 
 /* report.c */
-const char *fmt_f(double x, int p, char *buf);
 void analyse(struct meld *c, size_t m, size_t i);
 void analyse_all(struct meld *c, size_t i);
 void warn_shallow(const struct meld *c);

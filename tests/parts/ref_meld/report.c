@@ -15,22 +15,6 @@ static void out_row(const struct meld *c, const char *stat, const char *val)
 	printf("%s\t%s\t%s\t%s\n", c->cur_m, c->cur_mf, stat, val);
 }
 
-/* x with p decimals into buf (64 bytes), "-0.000" without the sign;
- * returns buf. */
-const char *fmt_f(double x, int p, char *buf)
-{
-	snprintf(buf, 64, "%.*f", p, x);
-	if (buf[0] == '-') {	/* "-0.000" prints without the sign */
-		int zero = 1;
-		for (const char *q = buf + 1; *q; q++)
-			if (*q != '0' && *q != '.')
-				zero = 0;
-		if (zero)
-			memmove(buf, buf + 1, strlen(buf));
-	}
-	return buf;
-}
-
 /* A row whose value is a count. */
 static void out_count(const struct meld *c, const char *stat, double x)
 {
@@ -43,7 +27,7 @@ static void out_count(const struct meld *c, const char *stat, double x)
 static void out_num(const struct meld *c, const char *stat, double x)
 {
 	char buf[64];
-	out_row(c, stat, isnan(x) ? "NA" : fmt_f(x, c->P, buf));
+	out_row(c, stat, isnan(x) ? "NA" : fmt_fixed(x, c->P, buf));
 }
 
 /* A fragile cell whose value may lie in [lo, hi] (to --fragile). */

@@ -145,18 +145,18 @@ static void test_topics(int *nf)
 	struct names t = { 0 };
 	const char *in[] = { "10", "9", "0100", "101", "2" };
 	for (int x = 0; x < 5; x++)
-		intern(&t, in[x]);
+		names_intern(&t, in[x]);
 	sort_topics(&t);
 	int ok = !strcmp(t.v[0], "2") && !strcmp(t.v[1], "9") && !strcmp(t.v[2], "10") &&
 		 !strcmp(t.v[3], "0100") && !strcmp(t.v[4], "101");
-	free_names(&t);
+	names_free(&t);
 	const char *in2[] = { "10", "9", "a1", "101" };
 	for (int x = 0; x < 4; x++)
-		intern(&t, in2[x]);
+		names_intern(&t, in2[x]);
 	sort_topics(&t);
 	ok &= !strcmp(t.v[0], "10") && !strcmp(t.v[1], "101") && !strcmp(t.v[2], "9") &&
 	      !strcmp(t.v[3], "a1");
-	free_names(&t);
+	names_free(&t);
 	check(nf, ok, "natural topic order: numeric (2 9 10 0100 101) when all digits, else bytes (10 101 9 a1)");
 }
 
@@ -164,10 +164,10 @@ static void test_topics(int *nf)
 static void test_numbers(int *nf)
 {
 	char b1[64], b2[64], b3[64], b4[64];
-	fmt_f(-0.00001, 4, b1);
-	fmt_f(-0.00005, 4, b2);
-	fmt_f(0.12345678, 4, b3);
-	fmt_f(-0.4, 0, b4);
+	fmt_fixed(-0.00001, 4, b1);
+	fmt_fixed(-0.00005, 4, b2);
+	fmt_fixed(0.12345678, 4, b3);
+	fmt_fixed(-0.4, 0, b4);
 	check(nf, !strcmp(b1, "0.0000") && !strcmp(b2, "-0.0001") && !strcmp(b3, "0.1235") && !strcmp(b4, "0"),
 	      "numbers: -0.00001 prints 0.0000, -0.00005 -0.0001 (-p 4); -0.4 prints 0 (-p 0)");
 }

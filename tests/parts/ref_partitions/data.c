@@ -1,12 +1,12 @@
 /*
  * tests/parts/ref_partitions/data.c - the data of the reference of
- * --partitions: interned names (runs, topics, measures in order of first
- * appearance), the values of the full collection (full) and of every part
- * of every split (yv, with the topics kept in each split), read from
- * plain cbeval's --images files or from a --values file; the list of
- * output measures; and the warnings about dropped topics.  Sizes: names
- * are looked up by a linear search (a few dozen of each); yv holds
- * K x measures x runs x topics x X doubles.
+ * --partitions: the values of the full collection (full) and of every
+ * part of every split (yv, with the topics kept in each split), read from
+ * plain cbeval's --images files (ref_shared's images_read) or from a
+ * --values file, their names (runs, topics, measures) interned in order
+ * of first appearance; the list of output measures; and the warnings
+ * about dropped topics.  Sizes: yv holds K x measures x runs x topics x
+ * X doubles.
  */
 #include <errno.h>
 #include <math.h>
@@ -16,39 +16,6 @@
 #include <sys/types.h>
 
 #include "ref_partitions.h"
-
-/* The index of name in s, or -1. */
-long find(const struct names *s, const char *name)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (strcmp(s->v[i], name) == 0)
-			return (long)i;
-	return -1;
-}
-
-/* The index of name in s, added (a copy) at the end if new. */
-size_t intern(struct names *s, const char *name)
-{
-	long i = find(s, name);
-	if (i >= 0)
-		return (size_t)i;
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 16;
-		s->v = xrealloc(s->v, s->cap * sizeof *s->v);
-	}
-	s->v[s->n] = xstrdup(name);
-	return s->n++;
-}
-
-/* Free the names of s and empty it. */
-void free_names(struct names *s)
-{
-	for (size_t i = 0; i < s->n; i++)
-		free(s->v[i]);
-	free(s->v);
-	s->v = NULL;
-	s->n = s->cap = 0;
-}
 
 /* The X values y(s, m, r, t, k), k = 0..X-1, of split s >= 1. */
 double *ref_y(const struct ctx *c, size_t s, size_t m, size_t r, size_t t)
@@ -75,61 +42,6 @@ void alloc_full(struct ctx *c)
 		c->full[i] = NAN;
 }
 
-/* A finite number, or die. */
-static double parse_value(const char *s)
-{
-	char *end;
-	errno = 0;
-	double x = strtod(s, &end);
-	if (end == s || *end || errno || !isfinite(x))
-		die("bad value", s);
-	return x;
-}
-
-/*
- * Read an --images file of cbeval (image 0) into a callback-free form:
- * rows (run, qid, measure, value) with names interned in the given sets.
- * Returns the rows (the caller frees them), their number in *nrows.
- */
-struct vrow *read_images(const char *path, struct names *rn, struct names *tn,
-			 struct names *mn, size_t *nrows)
-{
-	FILE *f = fopen(path, "r");
-	if (!f)
-		die("cannot open", path);
-	char *line = NULL, *fld[6];
-	size_t cap = 0, n = 0, capr = 0, lineno = 0;
-	ssize_t len;
-	struct vrow *rows = NULL;
-	while ((len = getline(&line, &cap, f)) != -1) {
-		lineno++;
-		chomp(line, &len);
-		int nf = split_tabs(line, fld, 5);
-		if (lineno == 1) {
-			if (nf != 5 || strcmp(fld[3], "image") != 0)
-				die("not an --images file", path);
-			continue;
-		}
-		if (nf != 5)
-			die("bad line in an --images file", path);
-		if (strcmp(fld[3], "0") != 0 || strcmp(fld[1], "all") == 0)
-			continue;
-		if (n == capr) {
-			capr = capr ? 2 * capr : 1024;
-			rows = xrealloc(rows, capr * sizeof *rows);
-		}
-		rows[n].r = intern(rn, fld[0]);
-		rows[n].t = intern(tn, fld[1]);
-		rows[n].m = intern(mn, fld[2]);
-		rows[n].x = parse_value(fld[4]);
-		n++;
-	}
-	free(line);
-	fclose(f);
-	*nrows = n;
-	return rows;
-}
-
 /* The output measures: every measure read but RBP's residuals. */
 void set_outm(struct ctx *c)
 {
@@ -154,24 +66,16 @@ struct row6 {
 /* The lines of a --values file after its header (*n of them). */
 static struct row6 *read_value_rows(const struct ctx *c, const char *path, size_t *nrows)
 {
-	FILE *f = fopen(path, "r");
-	if (!f)
-		die("cannot open", path);
-	char *line = NULL, *fld[7];
-	size_t cap = 0, lineno = 0, n = 0, capr = 0;
-	ssize_t len;
+	static const char *const head[] = { "split", NULL };
+	const struct tsv_form form = {
+		6, head, "--values: line 1 is not 'split part run qid measure value'", 0
+	};
+	struct lines l;
+	char *fld[7];
+	size_t n = 0, capr = 0;
 	struct row6 *rows = NULL;
-	while ((len = getline(&line, &cap, f)) != -1) {
-		lineno++;
-		chomp(line, &len);
-		int nf = split_tabs(line, fld, 6);
-		if (lineno == 1) {
-			if (nf != 6 || strcmp(fld[0], "split") != 0)
-				die("--values: line 1 is not 'split part run qid measure value'", NULL);
-			continue;
-		}
-		if (nf != 6)
-			die("--values: wrong number of fields", NULL);
+	lines_open(&l, path);
+	while (values_next(&l, &form, fld)) {
 		if (n == capr) {
 			capr = capr ? 2 * capr : 256;
 			rows = xrealloc(rows, capr * sizeof *rows);
@@ -181,13 +85,12 @@ static struct row6 *read_value_rows(const struct ctx *c, const char *path, size_
 		rows[n].r = xstrdup(fld[2]);
 		rows[n].t = xstrdup(fld[3]);
 		rows[n].m = xstrdup(fld[4]);
-		rows[n].x = parse_value(fld[5]);
+		rows[n].x = finite_value(fld[5]);
 		if (rows[n].s > c->K || rows[n].k >= c->X || (rows[n].s == 0 && rows[n].k != 0))
 			die("--values: split or part out of range", NULL);
 		n++;
 	}
-	free(line);
-	fclose(f);
+	lines_close(&l);
 	*nrows = n;
 	return rows;
 }
@@ -217,9 +120,9 @@ void read_values(struct ctx *c, const char *path)
 	struct row6 *rows = read_value_rows(c, path, &n);
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].s == 0) {
-			intern(&c->runs, rows[i].r);
-			intern(&c->topics, rows[i].t);
-			intern(&c->meas, rows[i].m);
+			names_intern(&c->runs, rows[i].r);
+			names_intern(&c->topics, rows[i].t);
+			names_intern(&c->meas, rows[i].m);
 		}
 	size_t NM = c->meas.n, NR = c->runs.n, NT = c->topics.n;
 	if (NR < 2 || NT < 1)
@@ -227,8 +130,8 @@ void read_values(struct ctx *c, const char *path)
 	alloc_full(c);
 	alloc_values(c);
 	for (size_t i = 0; i < n; i++) {
-		long r = find(&c->runs, rows[i].r), t = find(&c->topics, rows[i].t);
-		long m = find(&c->meas, rows[i].m);
+		long r = names_find(&c->runs, rows[i].r), t = names_find(&c->topics, rows[i].t);
+		long m = names_find(&c->meas, rows[i].m);
 		if (r < 0 || t < 0 || m < 0)
 			die("--values: a run, topic or measure not in split 0", rows[i].t);
 		if (rows[i].s == 0)

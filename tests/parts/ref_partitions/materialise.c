@@ -18,15 +18,6 @@
 
 #include "ref_partitions.h"
 
-/* a followed by b, a new string the caller frees. */
-char *xprintf2(const char *a, const char *b)
-{
-	size_t n = strlen(a) + strlen(b) + 1;
-	char *p = xmalloc(n);
-	snprintf(p, n, "%s%s", a, b);
-	return p;
-}
-
 /* What the splits share while they are materialised. */
 struct mat {
 	struct ctx *c;
@@ -61,7 +52,7 @@ static void score_full(struct ctx *c, const char *qrels, char **runfiles, size_t
 	char *img = xprintf2(dir, "/full.images"), *err = xprintf2(dir, "/full.err");
 	score(c, qrels, runfiles, nrun, img, err, 0);
 	size_t nrows;
-	struct vrow *rows = read_images(img, &c->runs, &c->topics, &c->meas, &nrows);
+	struct vrow *rows = images_read(img, &c->runs, &c->topics, &c->meas, &nrows);
 	size_t NM = c->meas.n, NR = c->runs.n, NT = c->topics.n;
 	if (NR != nrun)
 		die("cbeval named a different number of runs than given", NULL);
@@ -85,7 +76,7 @@ static void mat_setup(struct mat *mt)
 	const struct ctx *c = mt->c;
 	for (unsigned long i = 0;; i++) {
 		snprintf(mt->dummy, sizeof mt->dummy, "ref-partitions-none-%lu", i);
-		if (find(&c->topics, mt->dummy) < 0)
+		if (names_find(&c->topics, mt->dummy) < 0)
 			break;
 	}
 	mt->tags = xmalloc(mt->nrun * sizeof *mt->tags);
@@ -138,11 +129,11 @@ static void count_rel(struct mat *mt, char **fld, unsigned k, struct names *seen
 	char buf[4096];
 	if (c->opt_dedup) {	/* a duplicate: the first line counts */
 		snprintf(buf, sizeof buf, "%s\t%s", fld[0], fld[2]);
-		if (find(seen, buf) >= 0)
+		if (names_find(seen, buf) >= 0)
 			return;
-		intern(seen, buf);
+		names_intern(seen, buf);
 	}
-	long t = find(&c->topics, fld[0]);
+	long t = names_find(&c->topics, fld[0]);
 	if (t >= 0 && strtol(fld[3], NULL, 10) >= mt->level)
 		mt->relcnt[(size_t)t * c->X + k]++;
 }
@@ -160,14 +151,10 @@ static void part_qrels(struct mat *mt, unsigned long s)
 		mt->pf[k] = xfopen(buf, "w");
 	}
 	struct names seen = { 0 };
-	FILE *f = xfopen(mt->qrels, "r");
-	char *line = NULL, *fld[6];
-	size_t cap = 0;
-	ssize_t len;
-	while ((len = getline(&line, &cap, f)) != -1) {
-		chomp(line, &len);
-		if (skipped(line))
-			continue;
+	struct lines l;
+	char *line, *fld[6];
+	lines_open(&l, mt->qrels);
+	while ((line = lines_data(&l))) {
 		char *copy = xstrdup(line);
 		if (fields(line, fld, 5) != 4)
 			die("bad qrels line", mt->qrels);
@@ -177,9 +164,8 @@ static void part_qrels(struct mat *mt, unsigned long s)
 		count_rel(mt, fld, k, &seen);
 		free(copy);
 	}
-	free(line);
-	fclose(f);
-	free_names(&seen);
+	lines_close(&l);
+	names_free(&seen);
 	for (unsigned k = 0; k < c->X; k++)
 		xfclose(mt->pf[k], mt->pname[k * (mt->nrun + 1)]);
 }
@@ -201,22 +187,17 @@ static void part_run(struct mat *mt, unsigned long s, size_t j)
 			fprintf(mt->pf[part_of(c->S, d, strlen(d), s, c->X)], "%s\n", mt->ord[j][i].text);
 		}
 	} else {
-		FILE *f = xfopen(mt->runfiles[j], "r");
-		char *line = NULL, *fld[6];
-		size_t cap = 0;
-		ssize_t len;
-		while ((len = getline(&line, &cap, f)) != -1) {
-			chomp(line, &len);
-			if (skipped(line))
-				continue;
+		struct lines l;
+		char *line, *fld[6];
+		lines_open(&l, mt->runfiles[j]);
+		while ((line = lines_data(&l))) {
 			char *copy = xstrdup(line);
 			if (fields(line, fld, 5) < 3)
 				die("bad run line", mt->runfiles[j]);
 			fprintf(mt->pf[part_of(c->S, fld[2], strlen(fld[2]), s, c->X)], "%s\n", copy);
 			free(copy);
 		}
-		free(line);
-		fclose(f);
+		lines_close(&l);
 	}
 	for (unsigned k = 0; k < c->X; k++)
 		xfclose(mt->pf[k], mt->pname[k * (mt->nrun + 1) + 1 + j]);
@@ -234,7 +215,7 @@ static void score_part(struct mat *mt, unsigned long s, unsigned k)
 	score(c, mt->pname[k * (mt->nrun + 1)], mt->pname + k * (mt->nrun + 1) + 1, mt->nrun,
 	      pimg, buf, mt->ord != NULL);
 	struct names rn = { 0 }, tn = { 0 }, mn = { 0 };
-	struct vrow *rows = read_images(pimg, &rn, &tn, &mn, &nrows);
+	struct vrow *rows = images_read(pimg, &rn, &tn, &mn, &nrows);
 	if (rn.n != NR || mn.n != NM)
 		die("a part's evaluation has other runs or measures", pimg);
 	for (size_t r = 0; r < NR; r++)
@@ -244,14 +225,14 @@ static void score_part(struct mat *mt, unsigned long s, unsigned k)
 		if (strcmp(mn.v[m], c->meas.v[m]) != 0)
 			die("a part's evaluation has other measures", mn.v[m]);
 	for (size_t i = 0; i < nrows; i++) {
-		long t = find(&c->topics, tn.v[rows[i].t]);
+		long t = names_find(&c->topics, tn.v[rows[i].t]);
 		if (t < 0)
 			die("a part's evaluation has a topic not in the qrels", tn.v[rows[i].t]);
 		ref_y(c, s, rows[i].m, rows[i].r, (size_t)t)[k] = rows[i].x;
 	}
 	free(rows);
 	free(pimg);
-	free_names(&rn); free_names(&tn); free_names(&mn);
+	names_free(&rn); names_free(&tn); names_free(&mn);
 }
 
 /* Remove (unless --keep) and forget the files of part k of split s. */

@@ -18,17 +18,11 @@
 #include <stdio.h>
 
 #define REF_PROG "ref_partitions"
-#include "../../ref_common.h"
+#include "../ref_shared/ref_shared.h"
 
 /* Two sides within TIE x the split's largest |y| are equal (choice 1). */
 #define TIE 1e-10
 #define PI 3.14159265358979323846
-
-/* Names in order of first appearance (runs, topics, measures). */
-struct names {
-	char **v;
-	size_t n, cap;
-};
 
 /* One run of the reference: options, data and output state. */
 struct ctx {
@@ -69,20 +63,10 @@ double ttest_p(const double *z, size_t n);
 unsigned long rand_count(uint64_t seed, const double *z, size_t n, unsigned long R);
 
 /* data.c: names, the value arrays, --images and --values input */
-long find(const struct names *s, const char *name);
-size_t intern(struct names *s, const char *name);
-void free_names(struct names *s);
 double *ref_y(const struct ctx *c, size_t s, size_t m, size_t r, size_t t);
 void alloc_values(struct ctx *c);
 void alloc_full(struct ctx *c);
 
-/* One value of an --images file (image 0): run, topic, measure indices. */
-struct vrow {
-	size_t r, t, m;
-	double x;
-};
-struct vrow *read_images(const char *path, struct names *rn, struct names *tn,
-			 struct names *mn, size_t *nrows);
 void set_outm(struct ctx *c);
 void read_values(struct ctx *c, const char *path);
 void warn_dropped(const struct ctx *c);
@@ -96,13 +80,11 @@ struct rline {
 	long long rank;
 	size_t pos;	/* line number */
 };
-int skipped(const char *line);
 struct rline *ordered_run(const struct ctx *c, const char *path, unsigned long long cut,
 			  size_t *nout);
 char *first_tag(const char *path);
 
 /* materialise.c: the part files and the plain cbeval runs */
-char *xprintf2(const char *a, const char *b);
 void materialise_and_score(struct ctx *c, const char *qrels, char **runfiles, size_t nrun,
 			   const char *dir);
 

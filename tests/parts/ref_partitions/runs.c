@@ -1,10 +1,10 @@
 /*
  * tests/parts/ref_partitions/runs.c - what the reference of --partitions
- * reads from run files itself: which lines cbeval skips, the tag of a
- * run's first line (cbeval's name for the run), and for -M the lines of a
- * run for the qrels topics ordered as --order says, duplicates removed
- * with --dedup and each topic cut at M (choice 11 of
- * tests/ref_partitions.c).  Sizes: a run file is read whole into memory
+ * reads from run files itself (the lines cbeval skips are ref_shared's
+ * line_skipped): the tag of a run's first line (cbeval's name for the
+ * run), and for -M the lines of a run for the qrels topics ordered as
+ * --order says, duplicates removed with --dedup and each topic cut at M
+ * (choice 11 of tests/ref_partitions.c).  Sizes: a run file is read whole into memory
  * (tens of thousands of lines); --dedup checks duplicates by a linear
  * search within a topic.
  */
@@ -14,17 +14,6 @@
 #include <sys/types.h>
 
 #include "ref_partitions.h"
-
-/* 1 when a line is skipped by cbeval: empty, blanks only, or '#' first. */
-int skipped(const char *line)
-{
-	if (line[0] == '#')
-		return 1;
-	for (const char *p = line; *p; p++)
-		if (*p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
-			return 0;
-	return 1;
-}
 
 /* The orders of --order: score, rank, file. */
 enum okey { BY_SCORE, BY_RANK, BY_FILE };
@@ -59,21 +48,17 @@ static int cmp_file(const void *a, const void *b) { return cmp_rline(a, b, BY_FI
 /* The lines of a run for the qrels topics (*n of them), in file order. */
 static struct rline *read_rlines(const struct ctx *c, const char *path, size_t *nout)
 {
-	FILE *f = xfopen(path, "r");
-	char *line = NULL, *fld[8];
-	size_t cap = 0, n = 0, capl = 0, lineno = 0;
-	ssize_t len;
+	struct lines l;
+	char *line, *fld[8];
+	size_t n = 0, capl = 0;
 	struct rline *v = NULL;
-	while ((len = getline(&line, &cap, f)) != -1) {
-		lineno++;
-		chomp(line, &len);
-		if (skipped(line))
-			continue;
+	lines_open(&l, path);
+	while ((line = lines_data(&l))) {
 		char *copy = xstrdup(line);
 		int nf = fields(line, fld, 7);
 		if (nf < 6)
 			die("short run line", path);
-		if (find(&c->topics, fld[0]) < 0) {
+		if (names_find(&c->topics, fld[0]) < 0) {
 			free(copy);
 			continue;
 		}
@@ -86,11 +71,10 @@ static struct rline *read_rlines(const struct ctx *c, const char *path, size_t *
 		v[n].docno = xstrdup(fld[2]);
 		v[n].score = strtod(fld[4], NULL);
 		v[n].rank = strtoll(fld[3], NULL, 10);
-		v[n].pos = lineno;
+		v[n].pos = l.lineno;
 		n++;
 	}
-	free(line);
-	fclose(f);
+	lines_close(&l);
 	*nout = n;
 	return v;
 }
@@ -141,20 +125,15 @@ struct rline *ordered_run(const struct ctx *c, const char *path, unsigned long l
  * renaming), a copy the caller frees. */
 char *first_tag(const char *path)
 {
-	FILE *f = xfopen(path, "r");
-	char *line = NULL, *fld[8], *tag = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	while ((len = getline(&line, &cap, f)) != -1) {
-		chomp(line, &len);
-		if (skipped(line))
-			continue;
+	struct lines l;
+	char *line, *fld[8], *tag = NULL;
+	lines_open(&l, path);
+	while ((line = lines_data(&l))) {
 		if (fields(line, fld, 7) >= 6)
 			tag = xstrdup(fld[5]);
 		break;
 	}
-	free(line);
-	fclose(f);
+	lines_close(&l);
 	if (!tag)
 		die("no run line in", path);
 	return tag;

@@ -39,19 +39,12 @@ long topic_of(const struct pools *ctx, const char *qid)
 /* Reads the qrels at path into ctx->T (sorted); dies on a bad line. */
 void read_qrels(struct pools *ctx, const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char *line = NULL, *fl[6];
-	size_t cap = 0;
+	struct lines l;
+	char *line, *fl[6];
 	int numeric_qids;
-	if (!f)
-		die("cannot open", path);
-	while (getline(&line, &cap, f) != -1) {
-		if (line[0] == '#')
-			continue;
-		int nf = fields(line, fl, 5);
-		if (nf == 0)
-			continue;
-		if (nf != 4)
+	lines_open(&l, path);
+	while ((line = lines_data(&l))) {
+		if (fields(line, fl, 5) != 4)
 			die("bad qrels line", path);
 		long t = topic_of(ctx, fl[0]);
 		if (t < 0) {
@@ -65,8 +58,7 @@ void read_qrels(struct pools *ctx, const char *path)
 		tp->j[tp->nj].docno = xstrdup(fl[2]);
 		tp->j[tp->nj++].grade = strtol(fl[3], NULL, 10);
 	}
-	free(line);
-	fclose(f);
+	lines_close(&l);
 	numeric_qids = 1;
 	for (size_t t = 0; t < ctx->NT; t++)
 		numeric_qids &= all_digits(ctx->T[t].qid);
@@ -93,19 +85,13 @@ static int cmp_rl(const void *pa, const void *pb)
  * cut at -M); dies on a bad line or an empty file. */
 void read_run(const struct pools *ctx, const char *path, struct run *r)
 {
-	FILE *f = fopen(path, "r");
-	char *line = NULL, *fl[8];
-	size_t cap = 0, n = 0;
+	struct lines l;
+	char *line, *fl[8];
+	size_t n = 0;
 	struct rl *v = NULL;
-	if (!f)
-		die("cannot open", path);
-	while (getline(&line, &cap, f) != -1) {
-		if (line[0] == '#')
-			continue;
-		int nf = fields(line, fl, 7);
-		if (nf == 0)
-			continue;
-		if (nf < 6)
+	lines_open(&l, path);
+	while ((line = lines_data(&l))) {
+		if (fields(line, fl, 7) < 6)
 			die("bad run line", path);
 		if (!r->tag)
 			r->tag = xstrdup(fl[5]);
@@ -116,8 +102,7 @@ void read_run(const struct pools *ctx, const char *path, struct run *r)
 		v[n].docno = xstrdup(fl[2]);
 		v[n++].score = strtod(fl[4], NULL);
 	}
-	free(line);
-	fclose(f);
+	lines_close(&l);
 	if (!r->tag)
 		die("no run line in", path);
 	qsort(v, n, sizeof *v, cmp_rl);

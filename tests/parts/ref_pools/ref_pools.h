@@ -11,7 +11,7 @@
 #define REF_POOLS_H
 
 #define REF_PROG "ref_pools"
-#include "../../ref_common.h"
+#include "../ref_shared/ref_shared.h"
 
 struct judged { char *docno; long grade; };
 struct topic {

@@ -2,33 +2,11 @@
  * tests/parts/ref_sensitivity/input.c - the input of the reference
  * ref_sensitivity: the per-topic values (TSV "run qid measure value" or
  * an --images dump "run qid measure image value", image 0), their names
- * interned in order of first appearance by a linear search (tens of runs
- * and topics, a few measures), and the KIND a measure takes by default.
+ * interned in order of first appearance (ref_shared's names_intern, a
+ * linear search: tens of runs and topics, a few measures), and the KIND a
+ * measure takes by default.
  */
 #include "ref_sensitivity.h"
-
-/* The index of name in s (the last one equal), -1 when absent. */
-long find(const struct names *s, const char *name)
-{
-	for (size_t i = s->n; i-- > 0;)
-		if (strcmp(s->v[i], name) == 0)
-			return (long)i;
-	return -1;
-}
-
-/* The index of name in s, added (a copy) when absent. */
-static size_t intern(struct names *s, const char *name)
-{
-	long i = find(s, name);
-	if (i >= 0)
-		return (size_t)i;
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 16;
-		s->v = xrealloc(s->v, s->cap * sizeof *s->v);
-	}
-	s->v[s->n] = xstrdup(name);
-	return s->n++;
-}
 
 /* Appends the value x of run, qid and measure name to c->rows. */
 static void add_row(struct sens *c, char **f, double x)
@@ -37,9 +15,9 @@ static void add_row(struct sens *c, char **f, double x)
 		c->caprows = c->caprows ? 2 * c->caprows : 1024;
 		c->rows = xrealloc(c->rows, c->caprows * sizeof *c->rows);
 	}
-	c->rows[c->nrows].r = intern(&c->runs, f[0]);
-	c->rows[c->nrows].q = intern(&c->qids, f[1]);
-	c->rows[c->nrows].m = intern(&c->mnames, f[2]);
+	c->rows[c->nrows].r = names_intern(&c->runs, f[0]);
+	c->rows[c->nrows].q = names_intern(&c->qids, f[1]);
+	c->rows[c->nrows].m = names_intern(&c->mnames, f[2]);
 	c->rows[c->nrows].x = x;
 	c->nrows++;
 }

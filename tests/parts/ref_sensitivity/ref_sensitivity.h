@@ -14,19 +14,13 @@
 #include <stdio.h>
 
 #define REF_PROG "ref_sensitivity"
-#include "../../ref_common.h"
+#include "../ref_shared/ref_shared.h"
 
 enum { K_MEAN, K_SUM, K_GM };
 
 #define TIE 1e-10
 #define GM_EPS 0.00001
 #define PI 3.14159265358979323846
-
-/* Names in order of first appearance. */
-struct names {
-	char **v;
-	size_t n, cap;
-};
 
 /* One input value: run, topic and measure (indices in the names). */
 struct row {
@@ -66,7 +60,6 @@ double tstat(const double *v, size_t n, double scale);
 int taub(const double *x, const double *y, size_t s, double *tau);
 
 /* input.c: the values, and a measure's default KIND */
-long find(const struct names *s, const char *name);
 void read_input(struct sens *c, FILE *in);
 int kind_of(const char *name);
 
