@@ -40,43 +40,35 @@ else
 fi
 # Files at most 600 lines, functions at most 80 (tests/fnlen.awk: from
 # the line of a signature at column 0 to the closing brace at column 0).
-big=$(wc -l src/*/*.c include/*/*.h | awk '$2 != "total" && $1 > 600 { print "#   " $2 ": " $1 " lines" }')
-if [ -z "$big" ]; then
-	echo "ok - every file of src/ and include/ has at most 600 lines"
-else
-	echo "not ok - files over 600 lines"
-	echo "$big"
-	up=$((up + 1))
-fi
-awk -f tests/fnlen.awk src/*/*.c | sort -n > "$T/fn"
-long=$(awk '$1 > 80 { print "#   " $2 ": " $1 " lines" }' "$T/fn")
-if [ -s "$T/fn" ] && [ -z "$long" ]; then
-	echo "ok - every function of src/ has at most 80 lines ($(wc -l < "$T/fn" | tr -d ' ') functions)"
-else
-	echo "not ok - functions over 80 lines"
-	echo "$long"
-	up=$((up + 1))
-fi
+# limits WHAT FN FILES...: both checks on FILES (their functions into
+# $T/FN), WHAT naming them in the test lines.
+limits() {
+	what=$1 fn=$2
+	shift 2
+	big=$(wc -l "$@" 2> /dev/null | awk '$2 != "total" && $1 > 600 { print "#   " $2 ": " $1 " lines" }')
+	if [ -z "$big" ]; then
+		echo "ok - every file of $what has at most 600 lines"
+	else
+		echo "not ok - files of $what over 600 lines"
+		echo "$big"
+		up=$((up + 1))
+	fi
+	for f in "$@"; do case $f in *.c) [ -f "$f" ] && echo "$f" ;; esac; done > "$T/cfiles"
+	# shellcheck disable=SC2046
+	awk -f tests/fnlen.awk $(cat "$T/cfiles") | sort -n > "$T/$fn"
+	long=$(awk '$1 > 80 { print "#   " $2 ": " $1 " lines" }' "$T/$fn")
+	if [ -s "$T/$fn" ] && [ -z "$long" ]; then
+		echo "ok - every function of $what has at most 80 lines ($(wc -l < "$T/$fn" | tr -d ' ') functions)"
+	else
+		echo "not ok - functions of $what over 80 lines"
+		echo "$long"
+		up=$((up + 1))
+	fi
+}
+limits "src/ and include/" fn src/*/*.c include/*/*.h
 # The same rule for the C of tests/: the programs, references and
 # generator, and their parts (tests/parts/NAME/, see tests/README.md).
-big=$(wc -l tests/*.c tests/*.h tests/parts/*/*.c tests/parts/*/*.h 2> /dev/null |
-	awk '$2 != "total" && $1 > 600 { print "#   " $2 ": " $1 " lines" }')
-if [ -z "$big" ]; then
-	echo "ok - every C file of tests/ has at most 600 lines"
-else
-	echo "not ok - C files of tests/ over 600 lines"
-	echo "$big"
-	up=$((up + 1))
-fi
-awk -f tests/fnlen.awk tests/*.c tests/parts/*/*.c 2> /dev/null | sort -n > "$T/fnt"
-long=$(awk '$1 > 80 { print "#   " $2 ": " $1 " lines" }' "$T/fnt")
-if [ -s "$T/fnt" ] && [ -z "$long" ]; then
-	echo "ok - every function of tests/ has at most 80 lines ($(wc -l < "$T/fnt" | tr -d ' ') functions)"
-else
-	echo "not ok - functions of tests/ over 80 lines"
-	echo "$long"
-	up=$((up + 1))
-fi
+limits "the C of tests/" fnt tests/*.c tests/*.h tests/parts/*/*.c tests/parts/*/*.h
 if [ "${1:-}" = -v ]; then
 	tail -n 1 "$T/fn" | sed 's/^/longest function: /'
 	for d in src/* include/*; do printf '%s: %s files\n' "$d" "$(ls "$d" | wc -l | tr -d ' ')"; done
