@@ -68,7 +68,8 @@ int lexscan_refill(struct lexscan *s, size_t w);
 /* The mask of 64 bits starting at bit b (0..63) of the pair lo, hi: the
  * 64 bytes from byte b of block lo.  (hi << 1) << (63 - b) is hi << (64
  * - b) without shifting by 64 when b is 0. */
-static inline HOT_INLINE uint64_t lexscan_window(uint64_t lo, uint64_t hi, unsigned b)
+static inline HOT_INLINE uint64_t lexscan_window(uint64_t lo, uint64_t hi,
+						  unsigned b)
 {
 	return (lo >> b) | ((hi << 1) << (63 - b));
 }
@@ -84,7 +85,7 @@ static inline HOT_INLINE uint64_t lexscan_window(uint64_t lo, uint64_t hi, unsig
  * way.  Inline: called for nearly every line of every run, with nf a
  * constant. */
 static inline HOT_INLINE size_t lexscan_line(struct lexscan *s, size_t o,
-				  struct lex_line6 *f, int nf)
+					     struct lex_line6 *f, int nf)
 {
 	size_t w = o / 64, nl, len;
 	unsigned b = (unsigned)(o % 64);
@@ -152,8 +153,9 @@ static inline HOT_INLINE size_t lexscan_line(struct lexscan *s, size_t o,
  * digits may also be all before or all after it) with 1 to 15 digits:
  * one that lex_double (lex_long with point 0) surely accepts, exactly,
  * as 15 digits are below 2^53.  0 otherwise: they may accept it or not. */
-static inline HOT_INLINE int lexscan_plain(const char *q, const struct lex_line6 *f,
-				int i, int point)
+static inline HOT_INLINE int lexscan_plain(const char *q,
+					   const struct lex_line6 *f, int i,
+					   int point)
 {
 	unsigned a = f->s[i], b = f->e[i];
 	uint64_t in = (((uint64_t)1 << (b - a)) - 1) << a;   /* b - a < 64 */
@@ -172,8 +174,8 @@ static inline HOT_INLINE int lexscan_plain(const char *q, const struct lex_line6
  * the most significant, is the lowest byte of the word), and summed in
  * pairs, fours and eights by three multiplications (the usual SWAR way
  * to read 8 digits). */
-static inline HOT_INLINE uint64_t lexscan_digits8(const char *q,
-							unsigned e, unsigned n)
+static inline HOT_INLINE uint64_t lexscan_digits8(const char *q, unsigned e,
+						   unsigned n)
 {
 	uint64_t w, keep = n ? ~(uint64_t)0 << (8 * (8 - n)) : 0;
 	memcpy(&w, q + e - 8, 8);
@@ -192,8 +194,8 @@ static inline HOT_INLINE uint64_t lexscan_digits8(const char *q,
  * all the digits, I 10^nF + F, is exact (below 10^15, lexscan_plain),
  * and is divided by 10^nF as lex_double's plain_decimal does. */
 static inline HOT_INLINE int lexscan_number8(const char *q, size_t o,
-						   unsigned a, unsigned b,
-						   uint64_t point, double *v)
+					     unsigned a, unsigned b,
+					     uint64_t point, double *v)
 {
 	static const uint64_t p10[9] = { 1, 10, 100, 1000, 10000, 100000,
 					 1000000, 10000000, 100000000 };

@@ -84,7 +84,8 @@ void strmap_permute(struct strmap *m, const uint32_t *perm);
 /* Whether the n bytes at a and b are equal: 8 at a time (the last 8 may
  * overlap the ones before), inline, as most strings compared are equal
  * docnos of 10 to 30 bytes (or qids and run tags). */
-static inline HOT_INLINE int strmap_same(const char *a, const char *b, size_t n)
+static inline HOT_INLINE int strmap_same(const char *a, const char *b,
+					size_t n)
 {
 	uint64_t x, y;
 	size_t i = 0;
@@ -138,21 +139,31 @@ static inline void strmap_prefetch(const struct strmap *m, uint64_t h,
 		STRMAP_PREFETCH(m->ent[v - 1].str);
 }
 
-/* strmap_lookup, described above. */
-static inline uint32_t strmap_lookup(const struct strmap *m, const char *s,
-				     size_t n, uint64_t h)
+/* The probe of strmap_lookup and strmap_intern, on a map with slots:
+ * the id of the string, or UINT32_MAX with *at set to the empty slot
+ * where it would go. */
+static inline uint32_t strmap_probe(const struct strmap *m, const char *s,
+				    size_t n, uint64_t h, size_t *at)
 {
-	if (!m->slot)
-		return UINT32_MAX;
 	for (size_t i = (size_t)h & m->mask;; i = (i + 1) & m->mask) {
 		uint32_t v = m->slot[i];
-		if (!v)
+		if (!v) {
+			*at = i;
 			return UINT32_MAX;
+		}
 		v--;
 		if (m->ent[v].hash == h && m->ent[v].len == n &&
 		    strmap_same(m->ent[v].str, s, n))
 			return v;
 	}
+}
+
+/* strmap_lookup, described above. */
+static inline uint32_t strmap_lookup(const struct strmap *m, const char *s,
+				     size_t n, uint64_t h)
+{
+	size_t at;
+	return m->slot ? strmap_probe(m, s, n, h, &at) : UINT32_MAX;
 }
 
 /* Ask for string id's bytes to be brought into the cache (a hint). */
@@ -176,7 +187,15 @@ static inline uint64_t strmap_hash(const struct strmap *m, uint32_t id)
  * read as one word, masked, instead of byte by byte.  The same value as
  * strmap_key, to the bit. */
 static inline HOT_INLINE uint64_t strmap_key_ahead(const char *s,
-							 size_t n);
+						    size_t n);
+
+/* strmap_key of a string of n < 8 bytes, held in w (byte i of the word is
+ * byte i of the string, the rest 0): for strmap_key and strmap_key_ahead. */
+static inline HOT_INLINE uint64_t strmap_key_short(uint64_t w, size_t n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)n * 0xd1b54a32d192ed03ULL);
+	return mix64((h ^ w) * 0xbf58476d1ce4e5b9ULL);
+}
 
 /* strmap_key, described above (inline: every line of every run is hashed
  * once): words of 8 bytes (the last 8 may overlap the ones before; a
@@ -190,31 +209,28 @@ static inline HOT_INLINE uint64_t strmap_key(const char *s, size_t n)
 	if (n < 8) {
 		for (size_t i = 0; i < n; i++)
 			w |= (uint64_t)(unsigned char)s[i] << (8 * i);
-		h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
-	} else {
-		for (size_t i = 0; i + 8 < n; i += 8) {
-			memcpy(&w, s + i, 8);
-			h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
-			h ^= h >> 29;
-		}
-		memcpy(&w, s + n - 8, 8);
-		h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+		return strmap_key_short(w, n);
 	}
+	for (size_t i = 0; i + 8 < n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+		h ^= h >> 29;
+	}
+	memcpy(&w, s + n - 8, 8);
+	h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
 	return mix64(h);
 }
 
 static inline HOT_INLINE uint64_t strmap_key_ahead(const char *s,
-							 size_t n)
+						    size_t n)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint64_t h, w;
+	uint64_t w;
 	if (n >= 8)
 		return strmap_key(s, n);
 	/* byte i of the word is s[i], as strmap_key assembles it */
 	memcpy(&w, s, 8);
-	w &= ((uint64_t)1 << (8 * n)) - 1;
-	h = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)n * 0xd1b54a32d192ed03ULL);
-	return mix64((h ^ w) * 0xbf58476d1ce4e5b9ULL);
+	return strmap_key_short(w & (((uint64_t)1 << (8 * n)) - 1), n);
 #else
 	return strmap_key(s, n);
 #endif

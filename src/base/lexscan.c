@@ -246,13 +246,15 @@ double lexscan_number(const struct lexscan *s, size_t o, unsigned a,
 	const unsigned char *u = (const unsigned char *)q;
 	uint64_t in = (((uint64_t)1 << (b - a)) - 1) << a;
 	uint64_t pts = point & in, m;
-	int pp = pts ? __builtin_ctzll(pts) : -1;
-	/* the digits after the point: the number scales by 10^-frac */
-	unsigned frac = pts ? b - 1 - (unsigned)pp : 0;
-	int neg = u[a] == '-';
+	int pp, neg;
+	unsigned frac;
 	double v;
 	if (lexscan_number8(q, o, a, b, point, &v))
 		return v;
+	pp = pts ? __builtin_ctzll(pts) : -1;
+	/* the digits after the point: the number scales by 10^-frac */
+	frac = pts ? b - 1 - (unsigned)pp : 0;
+	neg = u[a] == '-';
 	a += u[a] == '-' || u[a] == '+';
 #ifdef LEXSCAN_WIDE
 	if (s->isa > 0 && o + b >= 16)

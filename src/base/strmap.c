@@ -100,17 +100,10 @@ uint32_t strmap_intern(struct strmap *m, const char *s, size_t n, uint64_t h,
 	uint32_t id;
 	if (!m->slot || (size_t)(m->n + 1) * 2 > m->mask + 1)
 		rehash(m, m->slot ? size_mul(m->mask + 1, 2) : 64);
-	for (i = slot_of(h, m->mask);; i = (i + 1) & m->mask) {
-		uint32_t v = m->slot[i];
-		if (!v)
-			break;
-		v--;
-		if (m->ent[v].hash == h && m->ent[v].len == n &&
-		    strmap_same(m->ent[v].str, s, n)) {
-			*added = 0;
-			return v;
-		}
-	}
+	id = strmap_probe(m, s, n, h, &i);
+	*added = id == UINT32_MAX;
+	if (!*added)
+		return id;
 	if (m->n == UINT32_MAX - 1)
 		xalloc_die();
 	if (m->n == m->cap) {
@@ -123,7 +116,6 @@ uint32_t strmap_intern(struct strmap *m, const char *s, size_t n, uint64_t h,
 	m->ent[id].len = (uint32_t)n;
 	m->ent[id].hash = h;
 	m->slot[i] = id + 1;
-	*added = 1;
 	return id;
 }
 

@@ -55,8 +55,9 @@ void image_fn_init(struct image_fn *f)
  * vector.  The count among the first seven thresholds (k <= 6 for all
  * but 8e-5 of draws) is a binary search in three steps, each threshold
  * taken from a vector of them by the count so far; the walk beyond them,
- * in the lanes that passed the seventh, only then.  The thresholds are compared with the mix before
- * its shift by 11: x >> 11 >= t exactly when x >= t << 11 (t < 2^53). */
+ * in the lanes that passed the seventh, only then.  The thresholds are
+ * compared with the mix before its shift by 11: x >> 11 >= t exactly
+ * when x >= t << 11 (t < 2^53). */
 __attribute__((target("avx512f,avx512dq")))
 static void fill_wide(const struct image_fn *f, const uint64_t *key,
 		      size_t lanes, const uint64_t *hash, size_t n,
