@@ -103,6 +103,84 @@ static void test_ranks(void)
 	}
 }
 
+/* The summaries' fast paths against the plain ones, on 600 random
+ * vectors of 0 to 5000 values with many ties, few and none, negative
+ * and positive: stats_sort_radix gives stats_sort's array bit for bit
+ * (no zero of both signs here; with both, the same values, -0 first);
+ * stats_sort_whole gives it for whole numbers and refuses, leaving x as
+ * it was, a fraction, a negative number and one above max; stats_ranks
+ * equals its definition, 1 + the count of greater values, on both sides
+ * of its direct path (n <= 256). */
+static void test_fast_sorts(void)
+{
+	static double x[5000], y[5000], r[5000], s[5000];
+	static uint64_t keys[10000];
+	static size_t count[101];
+	uint64_t z = 31337;
+	int bad_radix = 0, bad_whole = 0, bad_ranks = 0;
+	for (int t = 0; t < 600; t++) {
+		size_t n = t < 100 ? (size_t)t : (size_t)(t * 97 % 5000);
+		unsigned m = t % 3 == 0 ? 5 : t % 3 == 1 ? 100 : 1000000000;
+		for (size_t i = 0; i < n; i++) {
+			z = z * 6364136223846793005ULL + 1442695040888963407ULL;
+			x[i] = y[i] = ((double)((z >> 33) % m) - (t % 2 ? m / 3 : 0)) * 0.37;
+		}
+		stats_sort(y, n);
+		stats_sort_radix(x, n, keys);
+		bad_radix += n && memcmp(x, y, n * sizeof *x) != 0;
+		for (size_t i = 0; i < n; i++) {     /* whole numbers 0..100 */
+			z = z * 6364136223846793005ULL + 1442695040888963407ULL;
+			x[i] = y[i] = (double)((z >> 33) % (m < 100 ? m : 101));
+		}
+		stats_sort(y, n);
+		bad_whole += stats_sort_whole(x, n, 100, count) != 0 ||
+			     (n && memcmp(x, y, n * sizeof *x) != 0);
+		if (n > 300)
+			continue;
+		for (size_t i = 0; i < n; i++)      /* out of order, ties kept */
+			s[i] = x[(i * 31) % n] + (t % 2 ? 0.5 : 0);
+		stats_ranks(s, n, r, y);
+		for (size_t i = 0; i < n; i++) {
+			size_t c = 0;
+			for (size_t j = 0; j < n; j++)
+				c += s[j] > s[i];
+			bad_ranks += r[i] != (double)(1 + c);
+		}
+	}
+	{       /* refusals leave x as it was */
+		double f[4] = { 3, 2.5, 1, 0 }, g[4] = { 3, -1, 1, 0 };
+		double h[4] = { 3, 101, 1, 0 }, f0[4], g0[4], h0[4];
+		memcpy(f0, f, sizeof f);
+		memcpy(g0, g, sizeof g);
+		memcpy(h0, h, sizeof h);
+		bad_whole += stats_sort_whole(f, 4, 100, count) != -1 ||
+			     memcmp(f, f0, sizeof f) != 0;
+		bad_whole += stats_sort_whole(g, 4, 100, count) != -1 ||
+			     memcmp(g, g0, sizeof g) != 0;
+		bad_whole += stats_sort_whole(h, 4, 100, count) != -1 ||
+			     memcmp(h, h0, sizeof h) != 0;
+	}
+	{       /* both zeros: the same values, -0 before +0 */
+		int sgn = 1;
+		for (size_t i = 0; i < 200; i++)
+			x[i] = i % 3 == 0 ? -0.0 : i % 3 == 1 ? 0.0 : (double)i;
+		stats_sort_radix(x, 200, keys);
+		for (size_t i = 0; i < 200; i++) {
+			bad_radix += i > 0 && x[i] < x[i - 1];
+			if (x[i] == 0 && !signbit(x[i]))
+				sgn = 0;
+			else if (x[i] == 0 && !sgn)
+				bad_radix++;      /* a -0 after a +0 */
+		}
+	}
+	CHECK(bad_radix == 0, "radix sort gives the comparison sort's array bit for bit on 600 random vectors of 0 to 5000 values, and puts -0 before +0 (%d differ)",
+	      bad_radix);
+	CHECK(bad_whole == 0, "counting sort of whole numbers gives the comparison sort's array on 600 random vectors, and refuses 2.5, -1 and max + 1 leaving x as it was (%d differ)",
+	      bad_whole);
+	CHECK(bad_ranks == 0, "competition ranks equal 1 + the count of greater values on random vectors of 0 to 300 values with ties, both sides of the direct path (%d differ)",
+	      bad_ranks);
+}
+
 /* Two-sided p of Student's t against closed forms derived independently
  * of the continued fraction:
  *   df = 1 (Cauchy): p = 1 - (2/pi) atan|t|
@@ -377,5 +455,6 @@ int main(void)
 	test_quantiles();
 	test_sort_big();
 	test_ranks();
+	test_fast_sorts();
 	return check_exit();
 }

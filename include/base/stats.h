@@ -19,6 +19,16 @@ double stats_mean(const double *x, size_t n);
 double stats_sd(const double *x, size_t n, double mean);
 /* Sort ascending in place (values must not be NaN). */
 void stats_sort(double *x, size_t n);
+/* Sort x ascending in place (no NaN), as stats_sort but for the order of
+ * a zero's two signs (-0 first): a radix sort of order-preserving 64-bit
+ * keys, a pass per byte that differs among them, O(n), for the long
+ * vectors of the summaries (B values).  scratch holds 2n keys. */
+void stats_sort_radix(double *x, size_t n, uint64_t *scratch);
+/* Sort x ascending when every value is a whole number from 0 to max (a
+ * count of things, a rank): a counting sort, O(n + max), with count[0 ..
+ * max] as scratch; a zero is written as +0.  Returns 0, or -1 with x as
+ * it was when some value is not such a number (sort it with stats_sort). */
+int stats_sort_whole(double *x, size_t n, size_t max, size_t *count);
 /* Quantile p in [0, 1] of the ascending sorted x by linear interpolation
  * between order statistics (Hyndman & Fan type 7, R's and numpy's
  * default): h = (n-1)p, x[floor h] + (h - floor h)(x[floor h + 1] -

@@ -27,6 +27,8 @@ struct sum_job {
 	size_t chunk;           /* images per rank task */
 	double *scratch;        /* per worker: max(B, 2 * nruns) doubles */
 	size_t scratch_n;
+	size_t *count;          /* per worker: nruns + 1 (stats_sort_whole) */
+	uint64_t *keys;         /* per worker: 2B (stats_sort_radix) */
 };
 
 /* Ranks of the runs in images [b0, b1) of slot k. */
@@ -65,7 +67,7 @@ static void cell_task(void *ctx, size_t cell, unsigned w)
 	row[ST_SD] = stats_sd(x, B, row[ST_MEAN]);
 	if (ci_levels(j->ci, x, B, v[0], &alo, &ahi) != 0)
 		alo = ahi = NAN;
-	stats_sort(x, B);
+	stats_sort_radix(x, B, j->keys + (size_t)w * 2 * B);
 	row[ST_Q25] = stats_quantile(x, B, 0.25);
 	row[ST_MEDIAN] = stats_quantile(x, B, 0.5);
 	row[ST_Q75] = stats_quantile(x, B, 0.75);
@@ -78,7 +80,8 @@ static void cell_task(void *ctx, size_t cell, unsigned w)
 
 	row[ST_RANK] = rk[0];
 	memcpy(x, rk + 1, B * sizeof *x);
-	stats_sort(x, B);
+	if (stats_sort_whole(x, B, j->nruns, j->count + (size_t)w * (j->nruns + 1)) != 0)
+		stats_sort(x, B);
 	row[ST_RANK_MIN] = x[0];
 	row[ST_RANK_Q25] = stats_quantile(x, B, 0.25);
 	row[ST_RANK_MEDIAN] = stats_quantile(x, B, 0.5);
@@ -103,11 +106,15 @@ void boot_summarise(const double *v, size_t nruns, size_t nslots,
 	j.chunk = 64;
 	j.scratch_n = B > 3 * nruns ? B : 3 * nruns;
 	j.scratch = xcalloc(size_mul(nthreads, j.scratch_n), sizeof *j.scratch);
+	j.count = xcalloc(size_mul(nthreads, nruns + 1), sizeof *j.count);
+	j.keys = xcalloc(size_mul(size_mul(nthreads, B), 2), sizeof *j.keys);
 	per = (nimg + j.chunk - 1) / j.chunk;
 	pool_run(pool, nslots * per, rank_task, &j);
 	pool_run(pool, cells, cell_task, &j);
 	free(j.rank);
 	free(j.scratch);
+	free(j.count);
+	free(j.keys);
 }
 
 /* ---- the image loop ----------------------------------------------------- */

@@ -401,6 +401,14 @@ size_t scan_positions_lanes(int wide, const struct scan_layout *l,
  * 65535: 1 + IMAGE_KMAX times the ranking's length), for the measures
  * side by side alone: half the bytes to store. */
 #ifdef SCAN_HAVE_WIDE
+/* Document id's multiplicities in the 16 lanes as 16-bit numbers. */
+__attribute__((target("avx512f,avx512vl,avx512bw")))
+static inline __m256i positions16_k(const uint8_t *kL, uint32_t id)
+{
+	return _mm256_cvtepu8_epi16(_mm_loadu_si128((const void *)(kL + (size_t)id *
+								  SCORE_LANES)));
+}
+
 /* With the 16 lanes in a 256-bit vector. */
 __attribute__((target("avx512f,avx512vl,avx512bw")))
 static size_t positions16_wide(const struct scan_layout *l, uint64_t depth,
@@ -413,19 +421,25 @@ static size_t positions16_wide(const struct scan_layout *l, uint64_t depth,
 	const size_t ei = l->ei;
 	__m256i pos = _mm256_set1_epi16(1);
 	size_t i;
-	/* to ei without a look at the depth, then on to end with one every
-	 * 8 entries (ei <= end) */
-	for (i = 0; i < ei; i++) {
+	/* to ei without a look at the depth, two entries a step (the
+	 * position after both is one addition away from the one before
+	 * them), then on to end with a look every 8 entries (ei <= end) */
+	for (i = 0; i + 2 <= ei; i += 2) {
+		__m256i a = positions16_k(kL, ids[i]), b = positions16_k(kL, ids[i + 1]);
 		_mm256_storeu_si256((void *)(PL + i * SCORE_LANES), pos);
-		pos = _mm256_add_epi16(pos, _mm256_cvtepu8_epi16(_mm_loadu_si128(
-			(const void *)(kL + (size_t)ids[i] * SCORE_LANES))));
+		_mm256_storeu_si256((void *)(PL + (i + 1) * SCORE_LANES),
+				    _mm256_add_epi16(pos, a));
+		pos = _mm256_add_epi16(pos, _mm256_add_epi16(a, b));
+	}
+	for (; i < ei; i++) {
+		_mm256_storeu_si256((void *)(PL + i * SCORE_LANES), pos);
+		pos = _mm256_add_epi16(pos, positions16_k(kL, ids[i]));
 	}
 	for (; i < end; i++) {
 		_mm256_storeu_si256((void *)(PL + i * SCORE_LANES), pos);
 		if ((i & 7) == 0 && !_mm256_cmple_epu16_mask(pos, dv))
 			return i;
-		pos = _mm256_add_epi16(pos, _mm256_cvtepu8_epi16(_mm_loadu_si128(
-			(const void *)(kL + (size_t)ids[i] * SCORE_LANES))));
+		pos = _mm256_add_epi16(pos, positions16_k(kL, ids[i]));
 	}
 	_mm256_storeu_si256((void *)(PL + i * SCORE_LANES), pos);
 	return i;
