@@ -57,11 +57,12 @@ static void ap_score(const struct measure *m, const struct ranked *r,
 
 #ifdef MEASURE_HAVE_LANES
 /* Into v, at copy c of a hit (ranked_lanes.cm), the count of relevant
- * copies there as a double: cj, that of copy j in each lane. */
+ * copies there as a double: d, that of copy j in each lane (whole
+ * numbers, so that the count before the hit converted once, plus j + 1,
+ * is exact). */
 LANES_TARGET
-static void ap_counts(__m512i cj, const struct lanes_copy *c, double *v)
+static void ap_counts(struct lanes_pd d, const struct lanes_copy *c, double *v)
 {
-	struct lanes_pd d = lanes_u32(cj);
 	__mmask8 lo = (__mmask8)c->m, hi = (__mmask8)(c->m >> 8);
 	_mm512_storeu_pd(v + c->at, _mm512_maskz_compress_pd(lo, d.v[0]));
 	_mm512_storeu_pd(v + c->at + c->lo, _mm512_maskz_compress_pd(hi, d.v[1]));
@@ -88,13 +89,15 @@ static void ap_score_lanes(const struct measure *m, const struct ranked_lanes *r
 		size_t nj = r->cmo[i + 1] - r->cmo[i];
 		if (id >= nrel)
 			continue;
+		struct lanes_pd cd = lanes_u32(c);
 		_Static_assert(MEASURE_LANES_COPIES == 4, "four copies unrolled");
-		ap_counts(lanes_plus(c, 1), &cm[0], r->cv);
-		ap_counts(lanes_plus(c, 2), &cm[1], r->cv);
-		ap_counts(lanes_plus(c, 3), &cm[2], r->cv);
-		ap_counts(lanes_plus(c, 4), &cm[3], r->cv);
+		ap_counts(lanes_add(cd, 0xffff, lanes_set1(1)), &cm[0], r->cv);
+		ap_counts(lanes_add(cd, 0xffff, lanes_set1(2)), &cm[1], r->cv);
+		ap_counts(lanes_add(cd, 0xffff, lanes_set1(3)), &cm[2], r->cv);
+		ap_counts(lanes_add(cd, 0xffff, lanes_set1(4)), &cm[3], r->cv);
 		for (unsigned j = MEASURE_LANES_COPIES; j < nj; j++)
-			ap_counts(lanes_plus(c, (int)j + 1), &cm[j], r->cv);
+			ap_counts(lanes_add(cd, 0xffff, lanes_set1((double)j + 1)),
+				  &cm[j], r->cv);
 		c = _mm512_add_epi32(c, _mm512_cvtepu8_epi32(lanes_k(r, id)));
 	}
 	for (size_t w = 0; w < nq; w += 8) {
