@@ -1,8 +1,8 @@
 /*
  * load.c - the "load runs" step of the pipeline (see load.h): the run
- * files in groups of consecutive files, each group read by one thread in
- * topic lockstep (run_load_group), then run_load, in parallel, for every
- * file a group gave back.
+ * files in groups of consecutive files, largest first, each group read
+ * by one thread in topic lockstep (run_load_group), then run_load, in
+ * parallel, for every file a group gave back.
  */
 #include "load.h"
 #include "pool.h"
@@ -16,7 +16,8 @@
 
 struct load_job {
 	struct run *runs;
-	size_t nruns, per_group;
+	size_t nruns;
+	size_t *start;                 /* [ngroups + 1]: group_starts */
 	struct collection *c;
 	const struct run_opts *ro;
 	struct run_scratch *scratch;   /* one per worker */
@@ -29,11 +30,9 @@ struct load_job {
 static void group_task(void *ctx, size_t i, unsigned w)
 {
 	struct load_job *j = ctx;
-	size_t lo = i * j->per_group, n = j->nruns - lo;
-	if (n > j->per_group)
-		n = j->per_group;
-	run_load_group(j->runs + lo, n, j->c, j->ro, &j->scratch[w],
-		       j->redo + lo);
+	size_t lo = j->start[i];
+	run_load_group(j->runs + lo, j->start[i + 1] - lo, j->c, j->ro,
+		       &j->scratch[w], j->redo + lo);
 }
 
 static void load_task(void *ctx, size_t i, unsigned w)
@@ -44,19 +43,29 @@ static void load_task(void *ctx, size_t i, unsigned w)
 		j->failed[r] = 1;
 }
 
-/* How many runs each group of a load of n runs on nthreads threads gets:
- * as many groups as a multiple of the threads, of at most GROUP_MAX runs
- * and GROUP_FILES in all; 0 for no groups. */
-static size_t group_size(size_t n, unsigned nthreads)
+/* Where the groups of a load of n runs on nthreads threads start, into
+ * start[0..ng] (start[ng] = n); returns ng, 0 for no groups.  Largest
+ * first, each about the runs left / (2 nthreads), at most GROUP_MAX and
+ * GROUP_FILES / nthreads, down to pairs of files: the threads take them
+ * in order, so that the last ones, which decide when the slowest thread
+ * ends, are short.  (With groups of one size the threads ended 1 to 98
+ * ms apart in a load of 370 ms, 129 runs on 2 threads; with these, 2 to
+ * 8 ms.)  start holds n + 1. */
+static size_t group_starts(size_t n, unsigned nthreads, size_t *start)
 {
-	size_t gmax = GROUP_FILES / nthreads, ng;
+	size_t gmax = GROUP_FILES / nthreads, ng = 0, at = 0;
 	if (gmax > GROUP_MAX)
 		gmax = GROUP_MAX;
 	if (gmax < 2 || n < 2)
 		return 0;
-	ng = (n + gmax - 1) / gmax;
-	ng = (ng + nthreads - 1) / nthreads * nthreads;
-	return (n + ng - 1) / ng;
+	while (at < n) {
+		size_t g = (n - at + 2 * (size_t)nthreads - 1) / (2 * (size_t)nthreads);
+		start[ng++] = at;
+		g = g < 2 ? 2 : g;
+		at += g < gmax ? g : gmax;
+	}
+	start[ng] = n;
+	return ng;
 }
 
 int load_runs(struct run *runs, size_t n, struct collection *c,
@@ -64,7 +73,7 @@ int load_runs(struct run *runs, size_t n, struct collection *c,
 {
 	unsigned nthreads = pool_size(pool);
 	struct load_job j;
-	size_t nredo = 0;
+	size_t nredo = 0, ngroups;
 	int rc = 0;
 	j.runs = runs;
 	j.nruns = n;
@@ -77,12 +86,11 @@ int load_runs(struct run *runs, size_t n, struct collection *c,
 	j.which = xcalloc(n ? n : 1, sizeof *j.which);
 	for (unsigned w = 0; w < nthreads; w++)
 		run_scratch_init(&j.scratch[w]);
-	j.per_group = group_size(n, nthreads);
-	if (j.per_group)
-		pool_run(pool, (n + j.per_group - 1) / j.per_group, group_task,
-			 &j);
+	j.start = xcalloc(n + 1, sizeof *j.start);
+	ngroups = group_starts(n, nthreads, j.start);
+	pool_run(pool, ngroups, group_task, &j);
 	for (size_t i = 0; i < n; i++)
-		if (!j.per_group || j.redo[i])
+		if (!ngroups || j.redo[i])
 			j.which[nredo++] = i;
 	pool_run(pool, nredo, load_task, &j);
 	for (size_t i = 0; i < n; i++) {
@@ -97,5 +105,6 @@ int load_runs(struct run *runs, size_t n, struct collection *c,
 	free(j.failed);
 	free(j.redo);
 	free(j.which);
+	free(j.start);
 	return rc;
 }
