@@ -6,8 +6,7 @@
  * scores sorted; both cases avoid a full sort.  Ties are broken by docno
  * descending in byte order, as trec_eval does; stretches of ties in run
  * files are short (a few dozen entries at most), so insertion sort does
- * them, on the entries' indices (a byte each; moving the 48-byte entries
- * took half the time of the ordering), and each comparison is two integer compares of the docnos' first
+ * them, and each comparison is two integer compares of the docnos' first
  * 16 bytes unless those agree (words made for the entries of a stretch
  * of ties only, when it is sorted).
  */
@@ -117,22 +116,13 @@ static void order_ties(struct run_ent *e, size_t n)
 		qsort(e, n, sizeof *e, cmp_tie_q);
 		return;
 	}
-	/* insertion sort of the entries' indices (a byte each, not 48),
-	 * then the entries put in that order */
-	unsigned char ix[INSERTION_MAX];
-	struct run_ent t[INSERTION_MAX];
-	for (size_t k = 0; k < n; k++)
-		ix[k] = (unsigned char)k;
 	for (; i < n; i++) {
-		unsigned char x = ix[i];
+		struct run_ent x = e[i];
 		size_t j = i;
-		for (; j > 0 && cmp_tie(&e[ix[j - 1]], &e[x]) > 0; j--)
-			ix[j] = ix[j - 1];
-		ix[j] = x;
+		for (; j > 0 && cmp_tie(&e[j - 1], &x) > 0; j--)
+			e[j] = e[j - 1];
+		e[j] = x;
 	}
-	for (size_t k = 0; k < n; k++)
-		t[k] = e[ix[k]];
-	memcpy(e, t, n * sizeof *e);
 }
 
 void run_order_ranking(enum run_order order, struct run_ent *e, size_t n)
