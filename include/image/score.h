@@ -118,6 +118,13 @@ struct score_scratch {
 	struct lanes_copy *cm;  /* max_hits * IMAGE_KMAX */
 	double *cv;             /* as many as cq, and MEASURE_LANES_CV_SPARE */
 	double *prep8;          /* [lane][prep_n] prep areas */
+	/* score_topic_images, per measure with score_lanes, set once per
+	 * batch: its lanes' topic images and prep areas ([measure][lane]),
+	 * and the lanes it is called in whatever the ranking (its
+	 * conditions on R and the gains, among the live lanes) */
+	const struct topic_image **mtl;
+	const double **mpl;
+	uint64_t *muse;
 };
 
 /* Images scored side by side by score_topic_images: one pass over a

@@ -153,6 +153,9 @@ void score_scratch_init(struct score_scratch *x, const struct scorer *s)
 	x->cm = xcalloc(size_mul(s->max_hits, IMAGE_KMAX) + 1, sizeof *x->cm);
 	x->prep8 = xcalloc(size_mul(s->prep_n ? s->prep_n : 1, SCORE_LANES),
 			   sizeof *x->prep8);
+	x->mtl = xcalloc(size_mul(s->nm ? s->nm : 1, SCORE_LANES), sizeof *x->mtl);
+	x->mpl = xcalloc(size_mul(s->nm ? s->nm : 1, SCORE_LANES), sizeof *x->mpl);
+	x->muse = xcalloc(s->nm ? s->nm : 1, sizeof *x->muse);
 }
 
 void score_scratch_release(struct score_scratch *x)
@@ -176,6 +179,9 @@ void score_scratch_release(struct score_scratch *x)
 	free(x->cmo);
 	free(x->cm);
 	free(x->prep8);
+	free(x->mtl);
+	free(x->mpl);
+	free(x->muse);
 	memset(x, 0, sizeof *x);
 }
 

@@ -53,41 +53,58 @@ struct lanes_ctx {
 	double *out;
 };
 
+/* For each measure with score_lanes, what does not change from ranking
+ * to ranking within the batch (score_scratch.mtl, mpl, muse): its lanes'
+ * topic images (at its level) and prep areas, and the live lanes where
+ * score_ranked's conditions on the topic hold (R, or call_when_r0, or a
+ * positive grade with call_when_gain). */
+static void lanes_measures_prep(const struct lanes_ctx *c, struct score_scratch *x)
+{
+	const struct scorer *s = c->s;
+	size_t area = 0;
+	for (size_t i = 0; i < s->nm; i++) {
+		const struct measure_def *def = s->m[i].def;
+		uint64_t use = 0;
+		for (size_t l = 0; l < SCORE_LANES; l++) {
+			const struct topic_image *t = &c->ti[l][s->mlevel[i]];
+			x->mtl[i * SCORE_LANES + l] = t;
+			x->mpl[i * SCORE_LANES + l] = c->prep[l] + area;
+			use |= (uint64_t)(c->live[l] && (t->R || def->call_when_r0 ||
+				(def->call_when_gain && c->G[l]))) << l;
+		}
+		x->muse[i] = use;
+		area += measure_prep_n(def);
+	}
+}
+
 /* The measures with score_lanes on one ranking (rl), into the slots of
  * run r in the blocks of lanes 0..nb-1: the measure's value where the
- * scorer calls it (score_ranked's conditions: R, or call_when_r0, or a
- * positive grade with call_when_gain; and a ranking the lane's image
- * does not leave empty, or call_when_empty), else 0. */
+ * scorer calls it (the lanes of x->muse, and of a ranking the lane's
+ * image does not leave empty, nonempty, unless call_when_empty), else
+ * 0; lanes that are not live are left alone. */
 static void lanes_measures(const struct lanes_ctx *c, const struct ranked_lanes *rl,
-			   uint64_t nonempty, size_t r)
+			   uint64_t nonempty, size_t r, const struct score_scratch *x)
 {
 	const struct scorer *s = c->s;
 	double buf[MEASURE_MAX_OUT * SCORE_LANES];
-	const struct topic_image *tl[SCORE_LANES];
-	const double *pl[SCORE_LANES];
-	size_t slot = 0, area = 0;
+	size_t slot = 0;
 	for (size_t i = 0; i < s->nm; i++) {
 		const struct measure *m = &s->m[i];
 		const struct measure_def *def = m->def;
 		if (s->mlanes[i]) {
-			for (size_t l = 0; l < SCORE_LANES; l++) {
-				tl[l] = &c->ti[l][s->mlevel[i]];
-				pl[l] = c->prep[l] + area;
-			}
-			def->score_lanes(m, rl, tl, pl, buf);
+			uint64_t use = x->muse[i] &
+				       (def->call_when_empty ? ~(uint64_t)0 : nonempty);
+			def->score_lanes(m, rl, x->mtl + i * SCORE_LANES,
+					 x->mpl + i * SCORE_LANES, buf);
 			for (size_t j = 0; j < c->nb; j++) {
 				double *o = c->out + j * c->block + r * s->nslots + slot;
-				int use = (tl[j]->R || def->call_when_r0 ||
-					   (def->call_when_gain && c->G[j])) &&
-					  ((nonempty >> j & 1) || def->call_when_empty);
 				if (!c->live[j])
 					continue;
 				for (int k = 0; k < m->n_out; k++)
-					o[k] = use ? buf[(size_t)k * SCORE_LANES + j] : 0;
+					o[k] = use >> j & 1 ? buf[(size_t)k * SCORE_LANES + j] : 0;
 			}
 		}
 		slot += (size_t)m->n_out;
-		area += measure_prep_n(def);
 	}
 }
 
@@ -134,7 +151,7 @@ static void lanes_run(struct lanes_ctx *c, size_t t, size_t r, int lanes,
 			rl.cmo = x->cmo;
 			rl.cv = x->cv;
 			lanes_measures(c, &rl, lanes_nonempty(&l, x->PL, p16, ib,
-							       x->kL), r);
+							       x->kL), r, x);
 		}
 	}
 	for (size_t j = 0; j < c->nb; j++) {
@@ -207,6 +224,8 @@ void score_topic_images(const struct scorer *s, size_t t, uint64_t b0,
 		c.prep[j] = c.prep[0];
 		c.live[j] = 0;
 	}
+	if (any && lanes)
+		lanes_measures_prep(&c, x);
 	for (size_t r = 0; r < s->nruns && any; r++)
 		lanes_run(&c, t, r, lanes, rest, x);
 }
