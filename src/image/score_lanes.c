@@ -65,7 +65,7 @@ static void lanes_measures_prep(const struct lanes_ctx *c, struct score_scratch 
 	for (size_t i = 0; i < s->nm; i++) {
 		const struct measure_def *def = s->m[i].def;
 		uint64_t use = 0;
-		for (size_t l = 0; l < SCORE_LANES; l++) {
+		for (size_t l = 0; s->mlanes[i] && l < SCORE_LANES; l++) {
 			const struct topic_image *t = &c->ti[l][s->mlevel[i]];
 			x->mtl[i * SCORE_LANES + l] = t;
 			x->mpl[i * SCORE_LANES + l] = c->prep[l] + area;

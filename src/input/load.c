@@ -48,9 +48,9 @@ static void load_task(void *ctx, size_t i, unsigned w)
  * first, each about the runs left / (2 nthreads), at most GROUP_MAX and
  * GROUP_FILES / nthreads, down to pairs of files: the threads take them
  * in order, so that the last ones, which decide when the slowest thread
- * ends, are short.  (With groups of one size the threads ended 1 to 98
- * ms apart in a load of 370 ms, 129 runs on 2 threads; with these, 2 to
- * 8 ms.)  start holds n + 1. */
+ * ends, are short.  (129 runs on 2 threads: with groups of one size
+ * the threads ended 1 to 98 ms apart in loads of about 370 ms; with
+ * these, 1 to 11 ms apart in loads of 270 to 315 ms.)  start holds n + 1. */
 static size_t group_starts(size_t n, unsigned nthreads, size_t *start)
 {
 	size_t gmax = GROUP_FILES / nthreads, ng = 0, at = 0;
