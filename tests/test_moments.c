@@ -5,6 +5,7 @@
  * images (every remainder of 16 and of 8) and 50 topics of random scores
  * with ties and zeros, the topics' rows a stride apart; rows start at odd
  * offsets, so the loads are unaligned, and nothing outside is written.
+ * moments_pairs, 1 to 4 pairs side by side, the same way.
  * And the per-image |t| of the t-tests (moments_t_abs), AVX-512 and
  * plain, against the obvious formula and p-values from stats_t_p, with
  * sds of 0 (mean 0, above and below it) and |t| at the critical value.
@@ -53,6 +54,46 @@ static int agree(int wide, size_t n, double *a, double *c)
 			return 0;
 	return memcmp(mz + off, rz, n * sizeof *rz) == 0 &&
 	       memcmp(ss + off, rs, n * sizeof *rs) == 0;
+}
+
+/* 1 when moments_pairs(wide) on np pairs that share c (pair i's first
+ * run a + 7 i) equals the obvious loop for each pair, on rows of n
+ * images, and writes nothing outside. */
+static int agree_pairs(int wide, size_t np, size_t n, double *a, double *c)
+{
+	static double mz[4][ROW], ss[4][ROW], rz[ROW], rs[ROW];
+	double *pz[4], *ps[4];
+	const double *pa[4];
+	size_t off = n % 3;
+	int ok = 1;
+	for (size_t i = 0; i < np; i++) {
+		for (size_t b = 0; b < ROW; b++)
+			mz[i][b] = ss[i][b] = -1;
+		pz[i] = mz[i] + off;
+		ps[i] = ss[i] + off;
+		pa[i] = a + 7 * i + off;
+	}
+	moments_pairs(wide, np, pz, ps, pa, c + off, ROW, NT, n);
+	for (size_t i = 0; i < np; i++) {
+		const double *x = pa[i], *y = c + off;
+		for (size_t b = 0; b < n; b++) {
+			rz[b] = rs[b] = 0;
+			for (size_t t = 0; t < NT; t++)
+				rz[b] += x[t * ROW + b] - y[t * ROW + b];
+			rz[b] /= NT;
+			for (size_t t = 0; t < NT; t++) {
+				double e = (x[t * ROW + b] - y[t * ROW + b]) - rz[b];
+				rs[b] += e * e;
+			}
+		}
+		for (size_t b = 0; b < ROW; b++)
+			if ((b < off || b >= off + n) &&
+			    (mz[i][b] != -1 || ss[i][b] != -1))
+				ok = 0;
+		ok &= memcmp(pz[i], rz, n * sizeof *rz) == 0 &&
+		      memcmp(ps[i], rs, n * sizeof *rs) == 0;
+	}
+	return ok;
 }
 
 /* 1 when moments_t_abs(wide) gives the obvious |t| and count for nt
@@ -118,6 +159,19 @@ int main(void)
 			}
 	CHECK(bad == 0, "moments_pair equals the obvious two-pass loop bit for bit on rows of 0 to 1001 images at a stride (%s)",
 	      wide ? "AVX2 and plain variants" : "plain variant; this processor has no AVX2");
+	bad = 0;
+	for (int w = wide; w >= 0; w--)
+		for (size_t np = 1; np <= 4; np++)
+			for (size_t i = 0; i < sizeof ns / sizeof *ns; i++)
+				if (ns[i] + 7 * np < ROW &&
+				    !agree_pairs(w, np, ns[i], a, c)) {
+					printf("# wide %d, %zu pairs differ at n = %zu\n",
+					       w, np, ns[i]);
+					bad++;
+				}
+	CHECK(bad == 0, "moments_pairs on 1 to 4 pairs that share the second run equals the obvious two-pass loop for each, bit for bit, on rows of 0 to 1001 images (%s)",
+	      wide >= 2 ? "AVX-512, AVX2 and plain variants"
+			: "without AVX-512 on this processor: moments_pair's variants");
 	bad = 0;
 	for (int w = wide >= 2 ? 2 : 0; w >= 0; w -= 2)
 		bad += t_cases(w);

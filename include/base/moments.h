@@ -24,9 +24,11 @@
 int moments_wide(void);
 
 /* Images per block that a caller walking many pairs should give
- * moments_pair at a time, so that the rows of a block stay in the cache
- * from one pair to the next. */
-#define MOMENTS_BLOCK 16
+ * moments_pair(s) at a time, so that the rows of a block stay in the
+ * cache from one pair to the next (64: fewer pages visited per image
+ * than 16 or 32, while a block's rows of five runs stay in the first
+ * level of cache; 128 was slower). */
+#define MOMENTS_BLOCK 64
 
 /* Both sums of one pair, for images b < n, with topic t's row of the
  * first run at ta + t * stride and of the second at tc + t * stride:
@@ -37,6 +39,16 @@ int moments_wide(void);
 void moments_pair(int wide, double *restrict mz, double *restrict ss,
 		  const double *restrict ta, const double *restrict tc,
 		  size_t stride, size_t nt, size_t n);
+
+/* moments_pair for np pairs that share the second run: pair i < np has
+ * its first run at ta[i] and its sums in mz[i][0..n) and ss[i][0..n);
+ * the same bits as np calls of moments_pair.  Where the processor has
+ * AVX-512 (wide 2) and np <= 4, the pairs go side by side, 16 images at
+ * a time, and each topic's row of the second run is read once for all
+ * of them. */
+void moments_pairs(int wide, size_t np, double *const *mz,
+		   double *const *ss, const double *const *ta,
+		   const double *tc, size_t stride, size_t nt, size_t n);
 
 /* The t statistic of n >= 2 values from their mean and sum of squared
  * deviations ss, as stats_t_stat computes it (0 or +-infinity where the

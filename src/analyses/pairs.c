@@ -121,7 +121,9 @@ static void diff_moments(const struct pair_job *j, size_t i, size_t k,
  * tile.  Each pair's sums run over the topics in topic order, as for the
  * pair by itself (moments_pair); the tile goes block by block of
  * MOMENTS_BLOCK images, all its pairs per block, so the block's rows of
- * the tile's runs are read from memory once and then from the cache. */
+ * the tile's runs are read from memory once and then from the cache; the
+ * pairs with one second run go four at a time (moments_pairs), so that
+ * its rows are read once for the four. */
 static void moments_task(void *ctx, size_t task, unsigned w)
 {
 	struct pair_job *j = ctx;
@@ -135,12 +137,20 @@ static void moments_task(void *ctx, size_t task, unsigned w)
 	(void)w;
 	for (size_t b = 0; b < nb; b += MOMENTS_BLOCK) {
 		size_t m = nb - b < MOMENTS_BLOCK ? nb - b : MOMENTS_BLOCK;
-		for (size_t q = q0; q < q1; q++) {
-			size_t i = j->byc[q];
-			moments_pair(j->wide, j->mz + i * nimg + b0 + b,
-				     j->mss + i * nimg + b0 + b,
-				     full + j->pa[i] * nimg + b,
-				     full + j->pb[i] * nimg + b, S * nimg, nt, m);
+		for (size_t q = q0; q < q1;) {
+			size_t C = j->pb[j->byc[q]], g = 0;
+			double *z[4], *ss[4];
+			const double *a[4];
+			/* up to four pairs with second run C, side by side
+			 * (byc holds them together) */
+			for (; g < 4 && q < q1 && j->pb[j->byc[q]] == C; g++, q++) {
+				size_t i = j->byc[q];
+				z[g] = j->mz + i * nimg + b0 + b;
+				ss[g] = j->mss + i * nimg + b0 + b;
+				a[g] = full + j->pa[i] * nimg + b;
+			}
+			moments_pairs(j->wide, g, z, ss, a, full + C * nimg + b,
+				      S * nimg, nt, m);
 		}
 	}
 }

@@ -11,6 +11,17 @@
  * cost, so the rows of a later topic are asked for ahead.  The |t| of
  * the images, a square root and two divisions each, go 8 to an AVX-512
  * vector where the processor has it, with the same operations.
+ *
+ * Where the processor has AVX-512, up to four pairs with one second run
+ * go side by side (moments_pairs): 16 images of each in two vectors per
+ * sum, the second run's row read once per topic for all of them.  With
+ * blocks of 64 images (MOMENTS_BLOCK) instead of 16, this took the share
+ * of --pairs -b 1000's samples spent on these sums from 2.8-2.9 times
+ * rbp_score_lanes' to 1.9-2.1 times (perf record, bench collection):
+ * the rows of a topic are on a page of their own, and the misses of the
+ * address translation, more than the arithmetic, are the cost.  (Taking
+ * all pairs of a tile topic by topic, the sums kept in memory between
+ * topics, was slower: 3.1-3.4 times.)
  */
 #include "moments.h"
 
@@ -109,6 +120,74 @@ static void pair16_wide(double *restrict mz, double *restrict ss,
 }
 #undef DIFF4
 #undef LD4
+
+/* pair16_wide for np <= 4 pairs that share the second run, 16 images
+ * in two AVX-512 vectors per sum: each topic's row of the second run is
+ * read once for the np pairs, and their sums are 2 np chains of
+ * additions side by side.  Each image's operations and their order are
+ * pair16_wide's.  Inlined with np a constant (pair16xN below), so that
+ * the arrays are registers. */
+static inline __attribute__((always_inline, target("avx512f")))
+void pair16_side(double *const *mz, double *const *ss,
+		 const double *const *ta, const double *tc, size_t stride,
+		 size_t nt, const int np)
+{
+	__m512d z[4][2], q[4][2], n;
+#pragma GCC unroll 4
+	for (int p = 0; p < np; p++)
+		z[p][0] = z[p][1] = q[p][0] = q[p][1] = _mm512_setzero_pd();
+	for (size_t t = 0, o = 0; t < nt; t++, o += stride) {
+		__m512d c0 = _mm512_loadu_pd(tc + o);
+		__m512d c1 = _mm512_loadu_pd(tc + o + 8);
+#pragma GCC unroll 4
+		for (int p = 0; p < np; p++) {
+			z[p][0] = _mm512_add_pd(z[p][0], _mm512_sub_pd(
+				_mm512_loadu_pd(ta[p] + o), c0));
+			z[p][1] = _mm512_add_pd(z[p][1], _mm512_sub_pd(
+				_mm512_loadu_pd(ta[p] + o + 8), c1));
+		}
+	}
+	n = _mm512_set1_pd((double)nt);
+#pragma GCC unroll 4
+	for (int p = 0; p < np; p++) {
+		z[p][0] = _mm512_div_pd(z[p][0], n);
+		z[p][1] = _mm512_div_pd(z[p][1], n);
+	}
+	for (size_t t = 0, o = 0; t < nt; t++, o += stride) {
+		__m512d c0 = _mm512_loadu_pd(tc + o);
+		__m512d c1 = _mm512_loadu_pd(tc + o + 8);
+#pragma GCC unroll 4
+		for (int p = 0; p < np; p++) {
+			__m512d e0 = _mm512_sub_pd(_mm512_sub_pd(
+				_mm512_loadu_pd(ta[p] + o), c0), z[p][0]);
+			__m512d e1 = _mm512_sub_pd(_mm512_sub_pd(
+				_mm512_loadu_pd(ta[p] + o + 8), c1), z[p][1]);
+			q[p][0] = _mm512_add_pd(q[p][0], _mm512_mul_pd(e0, e0));
+			q[p][1] = _mm512_add_pd(q[p][1], _mm512_mul_pd(e1, e1));
+		}
+	}
+#pragma GCC unroll 4
+	for (int p = 0; p < np; p++) {
+		_mm512_storeu_pd(mz[p], z[p][0]);
+		_mm512_storeu_pd(mz[p] + 8, z[p][1]);
+		_mm512_storeu_pd(ss[p], q[p][0]);
+		_mm512_storeu_pd(ss[p] + 8, q[p][1]);
+	}
+}
+
+#define PAIR16_SIDE(N) \
+	__attribute__((target("avx512f"))) \
+	static void pair16x##N(double *const *mz, double *const *ss, \
+			       const double *const *ta, const double *tc, \
+			       size_t stride, size_t nt) \
+	{ \
+		pair16_side(mz, ss, ta, tc, stride, nt, N); \
+	}
+PAIR16_SIDE(1)
+PAIR16_SIDE(2)
+PAIR16_SIDE(3)
+PAIR16_SIDE(4)
+#undef PAIR16_SIDE
 #endif
 
 void moments_pair(int wide, double *restrict mz, double *restrict ss,
@@ -126,6 +205,34 @@ void moments_pair(int wide, double *restrict mz, double *restrict ss,
 	for (; b < n; b += 8)
 		pair_plain(mz + b, ss + b, ta + b, tc + b, stride, nt,
 			   n - b < 8 ? n - b : 8);
+}
+
+void moments_pairs(int wide, size_t np, double *const *mz,
+		   double *const *ss, const double *const *ta,
+		   const double *tc, size_t stride, size_t nt, size_t n)
+{
+	size_t b = 0;
+#ifdef MOMENTS_HAVE_WIDE
+	static void (*const side[4])(double *const *, double *const *,
+				     const double *const *, const double *,
+				     size_t, size_t) = {
+		pair16x1, pair16x2, pair16x3, pair16x4
+	};
+	if (wide >= 2 && np >= 1 && np <= 4)
+		for (; b + 16 <= n; b += 16) {
+			double *z[4], *q[4];
+			const double *a[4];
+			for (size_t i = 0; i < np; i++) {
+				z[i] = mz[i] + b;
+				q[i] = ss[i] + b;
+				a[i] = ta[i] + b;
+			}
+			side[np - 1](z, q, a, tc + b, stride, nt);
+		}
+#endif
+	for (size_t i = 0; b < n && i < np; i++)
+		moments_pair(wide, mz[i] + b, ss[i] + b, ta[i] + b, tc + b,
+			     stride, nt, n - b);
 }
 
 /* ---- the t-tests ---------------------------------------------------------- */
