@@ -23,13 +23,6 @@
  * of moments_pair only, else 0. */
 int moments_wide(void);
 
-/* Images per block that a caller walking many pairs should give
- * moments_pair(s) at a time, so that the rows of a block stay in the
- * cache from one pair to the next (64: fewer pages visited per image
- * than 16 or 32, while a block's rows of five runs stay in the first
- * level of cache; 128 was slower). */
-#define MOMENTS_BLOCK 64
-
 /* Both sums of one pair, for images b < n, with topic t's row of the
  * first run at ta + t * stride and of the second at tc + t * stride:
  *   mz[b] = (sum over t < nt, in topic order, of ta[.] - tc[.]) / nt

@@ -14,14 +14,11 @@
  *
  * Where the processor has AVX-512, up to four pairs with one second run
  * go side by side (moments_pairs): 16 images of each in two vectors per
- * sum, the second run's row read once per topic for all of them.  With
- * blocks of 64 images (MOMENTS_BLOCK) instead of 16, this took the share
- * of --pairs -b 1000's samples spent on these sums from 2.8-2.9 times
- * rbp_score_lanes' to 1.9-2.1 times (perf record, bench collection):
- * the rows of a topic are on a page of their own, and the misses of the
- * address translation, more than the arithmetic, are the cost.  (Taking
- * all pairs of a tile topic by topic, the sums kept in memory between
- * topics, was slower: 3.1-3.4 times.)
+ * sum, the second run's row read once per topic for all of them.  Their
+ * caller (pairs.c) gives them rows copied together and aligned; the
+ * rows of the kept images, each on a page of its own and split across
+ * cache lines, cost more than the arithmetic.  (Taking many pairs topic
+ * by topic, their sums kept in memory between topics, was slower.)
  */
 #include "moments.h"
 
