@@ -32,6 +32,11 @@ void xalloc_setup(void);
 void *xmalloc(size_t n);
 /* Zero-filled n*size bytes; the product is checked for overflow. */
 void *xcalloc(size_t n, size_t size);
+/* xcalloc with the block aligned to XALLOC_LINE bytes, a cache line, so
+ * that vector loads of whole lines from it do not straddle two: for the
+ * tables the vector loops read most.  Freed by free(). */
+#define XALLOC_LINE 64
+void *xcalloc_line(size_t n, size_t size);
 /* Like realloc(p, n) but never returns NULL. */
 void *xrealloc(void *p, size_t n);
 /* realloc to n*size bytes with the product checked. */

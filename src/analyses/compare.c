@@ -31,7 +31,8 @@ struct rel_job {
 	size_t k;                /* the slot */
 	double *pqsd;            /* [pair][topic] sd of the difference */
 	struct coverage *cov;    /* per worker */
-	double *scratch;         /* per worker: per_worker doubles */
+	double *scratch;         /* per worker: per_worker doubles, each
+				    worker's aligned (xcalloc_line) */
 	size_t per_worker;       /* 3 B + 2 pairs + compare_sums_scratch
 				    (at least (TRIPLES + 2) B) */
 	/* Kendall */
@@ -412,8 +413,10 @@ int compare_reliability(FILE *f, const struct scorer *s,
 	j.cov = xcalloc(pool_size(o->pool), sizeof *j.cov);
 	j.per_worker = size_add(size_add(3 * B, size_mul(2, npr)),
 				compare_sums_scratch(S, B));
-	j.scratch = xcalloc(size_mul(pool_size(o->pool), j.per_worker),
-			    sizeof *j.scratch);
+	/* each worker's part aligned, as the vector loops read it */
+	j.per_worker = size_add(j.per_worker, 7) / 8 * 8;
+	j.scratch = xcalloc_line(size_mul(pool_size(o->pool), j.per_worker),
+				 sizeof *j.scratch);
 	j.words = (npr + 63) / 64;
 	j.sign = xcalloc(size_mul(nimg, 2 * j.words) + 1, sizeof *j.sign);
 	j.zero = xcalloc(nimg, sizeof *j.zero);

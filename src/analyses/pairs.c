@@ -51,8 +51,7 @@ struct pair_job {
 				   run C are byc[cbase[C] .. cbase[C+1]) */
 	int wide;               /* moments_wide() */
 	struct mom_copy {       /* per worker: moments_task's copy */
-		double *v;      /* [local run][topic][MOM_IMAGES] */
-		size_t cap;     /* doubles v holds */
+		double *v;      /* [local run][topic][MOM_IMAGES], aligned */
 		size_t *loc;    /* [run]: local index, SIZE_MAX when none */
 		size_t *run;    /* [local index]: the run */
 	} *mc;
@@ -143,8 +142,8 @@ static size_t mom_locals(const struct pair_job *j, struct mom_copy *mc)
  * time where they share the second run (moments_pairs, byc holding
  * them together).
  *
- * The runs' images are first copied into a table of the task's own,
- * aligned to 64 bytes: [run][topic][MOM_IMAGES].  In the kept images a
+ * The runs' images are first copied into the worker's table (mom_copy,
+ * aligned to a cache line): [run][topic][MOM_IMAGES].  In the kept images a
  * run's row of a topic is a megabyte from its row of the next topic,
  * on a page of its own, and not aligned (rows of B + 1 doubles); the
  * pairs read each row of a first run once for every second run, so
@@ -163,11 +162,8 @@ static void moments_task(void *ctx, size_t task, unsigned w)
 	size_t m = nimg - b0 < MOM_IMAGES ? nimg - b0 : MOM_IMAGES;
 	const double *full = j->br->full + j->k * nt * S * nimg + b0;
 	const size_t run_len = nt * MOM_IMAGES;   /* a local run's doubles */
-	double *v;
+	double *v = mc->v;
 
-	xgrow(&mc->v, &mc->cap, size_add(size_mul(nloc, run_len), 8),
-	      sizeof *mc->v);
-	v = mc->v + (8 - (uintptr_t)mc->v / sizeof *v % 8) % 8;
 	for (size_t l = 0; l < nloc; l++)
 		for (size_t t = 0; t < nt; t++)
 			memcpy(v + l * run_len + t * MOM_IMAGES,
@@ -416,6 +412,8 @@ static size_t pair_job_init(struct pair_job *j, const struct scorer *s,
 		for (unsigned w = 0; w < pool_size(o->pool); w++) {
 			j->mc[w].loc = xmalloc(size_mul(S ? S : 1, sizeof *j->mc[w].loc));
 			j->mc[w].run = xcalloc(S ? S : 1, sizeof *j->mc[w].run);
+			j->mc[w].v = xcalloc_line(size_mul(S, nt), MOM_IMAGES *
+						  sizeof *j->mc[w].v);
 			for (size_t r = 0; r < S; r++)
 				j->mc[w].loc[r] = SIZE_MAX;
 		}

@@ -54,6 +54,17 @@ void *xcalloc(size_t n, size_t size)
 	return p;
 }
 
+void *xcalloc_line(size_t n, size_t size)
+{
+	size_t bytes = size_mul(n ? n : 1, size ? size : 1);
+	void *p;
+	bytes = size_add(bytes, XALLOC_LINE - 1) / XALLOC_LINE * XALLOC_LINE;
+	p = aligned_alloc(XALLOC_LINE, bytes);
+	if (!p)
+		xalloc_die();
+	return memset(p, 0, bytes);
+}
+
 void *xrealloc(void *p, size_t n)
 {
 	void *q = realloc(p, n ? n : 1);
