@@ -58,9 +58,36 @@ struct boot_result {
 	double *topic;          /* [run][topic][slot][ST_N] with per_topic */
 	double *sys;            /* [run][slot][B+1]: per-image means over topics
 				   (sums for measures with sum_over_topics) */
-	double *full;           /* [slot][topic][run][B+1] with keep, else NULL:
-				   topics x runs x slots x (B+1) doubles */
+	double *full;           /* with keep, else NULL: every value, in
+				   blocks of images (boot_full_at) */
 };
+
+/* The kept values (boot_result.full) in blocks of BOOT_FULL_BLOCK
+ * consecutive images: [slot][block][run][topic][BOOT_FULL_BLOCK], the
+ * last block padded.  One run's values of a block of images in every
+ * topic are together (25.6 KB at 50 topics), as --pairs reads them,
+ * each block on a cache line of its own (xcalloc_line); a run's row of
+ * one topic is read piece by piece (boot_full_row). */
+#define BOOT_FULL_BLOCK 64
+
+/* Doubles the kept values of ns slots, nt topics, nruns runs and nimg
+ * images take (exits when that overflows). */
+size_t boot_full_size(size_t ns, size_t nt, size_t nruns, size_t nimg);
+
+/* Where the value of slot k, topic t, run r and image b is in the kept
+ * values of nt topics, nruns runs and nimg images. */
+static inline size_t boot_full_at(size_t nt, size_t nruns, size_t nimg,
+				  size_t k, size_t t, size_t r, size_t b)
+{
+	size_t nblk = (nimg + BOOT_FULL_BLOCK - 1) / BOOT_FULL_BLOCK;
+	return (((k * nblk + b / BOOT_FULL_BLOCK) * nruns + r) * nt + t) *
+	       BOOT_FULL_BLOCK + b % BOOT_FULL_BLOCK;
+}
+
+/* Run r's values of topic t in slot k, images 0..nimg-1, from the kept
+ * values full into dst (nimg doubles). */
+void boot_full_row(const double *full, size_t nt, size_t nruns, size_t nimg,
+		   size_t k, size_t t, size_t r, double *dst);
 
 /* Run the bootstrap.  Returns 0, or -1 with d set when writing --images
  * or the source failed.  Caller releases r with boot_result_release. */

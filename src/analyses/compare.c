@@ -33,6 +33,8 @@ struct rel_job {
 	struct coverage *cov;    /* per worker */
 	double *scratch;         /* per worker: per_worker doubles, each
 				    worker's aligned (xcalloc_line) */
+	double *rows;            /* per worker: a topic's values, S rows of
+				    B + 1 (boot_full_row) */
 	size_t per_worker;       /* 3 B + 2 pairs + compare_sums_scratch
 				    (at least (TRIPLES + 2) B) */
 	/* Kendall */
@@ -94,11 +96,10 @@ static void diff_row(const double *a, const double *c, size_t B, double *z,
  * triples' sums in one loop, so that their chains of additions overlap.
  * Without AVX-512, where compare_pair_sums's lanes cost more. */
 static void triple_group(struct rel_job *j, size_t A, size_t C0, size_t n,
-			 size_t t, unsigned w)
+			 size_t t, const double *row, unsigned w)
 {
 	size_t S = j->s->nruns, nt = j->s->c->n, nimg = j->B + 1, B = j->B;
 	double *z = j->scratch + (size_t)w * j->per_worker, *x = z + TRIPLES * B;
-	const double *row = j->br->full + (j->k * nt + t) * S * nimg + 1;
 	const double *a = row + A * nimg, *c[TRIPLES];
 	double s0 = 0, s1 = 0, s2 = 0, s3 = 0, ss[TRIPLES], m[TRIPLES];
 	double *z0 = z, *z1 = z + B, *z2 = z + 2 * B, *z3 = z + 3 * B;
@@ -158,13 +159,17 @@ static void triple_task(void *ctx, size_t t, unsigned w)
 	size_t npr = j->npairs_runs;
 	double *z = j->scratch + (size_t)w * j->per_worker, *x = z + B;
 	double *mean = x + 2 * B, *ss = mean + npr, *T = ss + npr;
-	const double *row = j->br->full + (j->k * nt + t) * S * nimg + 1;
+	double *blk = j->rows + (size_t)w * S * nimg;
+	const double *row = blk + 1;   /* run r's images 1..B at r * nimg */
 
+	for (size_t r = 0; r < S; r++)
+		boot_full_row(j->br->full, nt, S, nimg, j->k, t, r,
+			      blk + r * nimg);
 	if (j->wide < 2) {
 		for (size_t A = 0; A + 1 < S; A++)
 			for (size_t C = A + 1; C < S; C += TRIPLES)
 				triple_group(j, A, C, S - C < TRIPLES ? S - C : TRIPLES,
-					     t, w);
+					     t, row, w);
 		progress_add(&j->prog, (unsigned long)npr, w == 0);
 		return;
 	}
@@ -417,6 +422,8 @@ int compare_reliability(FILE *f, const struct scorer *s,
 	j.per_worker = size_add(j.per_worker, 7) / 8 * 8;
 	j.scratch = xcalloc_line(size_mul(pool_size(o->pool), j.per_worker),
 				 sizeof *j.scratch);
+	j.rows = xcalloc(size_mul(pool_size(o->pool), size_mul(S, nimg)),
+			 sizeof *j.rows);
 	j.words = (npr + 63) / 64;
 	j.sign = xcalloc(size_mul(nimg, 2 * j.words) + 1, sizeof *j.sign);
 	j.zero = xcalloc(nimg, sizeof *j.zero);
@@ -434,8 +441,9 @@ int compare_reliability(FILE *f, const struct scorer *s,
 		/* per (run, topic): sd across images 1..B */
 		for (size_t r = 0; r < S; r++)
 			for (size_t t = 0; t < nt; t++) {
-				const double *v = br->full + ((k * nt + t) * S + r) * nimg;
-				qsd[r * nt + t] = stats_sd(v + 1, B, stats_mean(v + 1, B));
+				boot_full_row(br->full, nt, S, nimg, k, t, r, tmp);
+				qsd[r * nt + t] = stats_sd(tmp + 1, B,
+							   stats_mean(tmp + 1, B));
 			}
 		m = stats_mean(qsd, S * nt);
 		row(f, mname, "all", "all", "qsd_mean", m, d);
@@ -452,6 +460,7 @@ int compare_reliability(FILE *f, const struct scorer *s,
 	free(j.pqsd);
 	free(j.cov);
 	free(j.scratch);
+	free(j.rows);
 	free(j.sign);
 	free(j.zero);
 	free(j.delta2);

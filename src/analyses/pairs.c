@@ -22,7 +22,6 @@
 #include "xalloc.h"
 
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,30 +49,24 @@ struct pair_job {
 	size_t *byc, *cbase;    /* the batch's pairs by second run: those with
 				   run C are byc[cbase[C] .. cbase[C+1]) */
 	int wide;               /* moments_wide() */
-	struct mom_copy {       /* per worker: moments_task's copy */
-		double *v;      /* [local run][topic][MOM_IMAGES], aligned */
-		size_t *loc;    /* [run]: local index, SIZE_MAX when none */
-		size_t *run;    /* [local index]: the run */
-	} *mc;
 	struct progress prog;   /* pairs done (and pair-topics scored) */
 };
 
 /* The difference A - B of pair i of the batch on topic t in slot k,
  * images 0..B, into buf: from the pair's pool (with -q), or from the kept
- * images. */
+ * images (their two rows read into tmp, 2 (B + 1) doubles). */
 static const double *topic_diff(const struct pair_job *j, size_t i, size_t k,
-				size_t t, double *buf)
+				size_t t, double *buf, double *tmp)
 {
 	size_t nimg = j->o->B + 1, nt = j->s->c->n, S = j->s->nruns;
-	const double *ta, *tc;
 	if (j->pp) {
 		pairpool_z(j->pp, i, k, t, buf);
 		return buf;
 	}
-	ta = j->br->full + ((k * nt + t) * S + j->pa[i]) * nimg;
-	tc = j->br->full + ((k * nt + t) * S + j->pb[i]) * nimg;
+	boot_full_row(j->br->full, nt, S, nimg, k, t, j->pa[i], tmp);
+	boot_full_row(j->br->full, nt, S, nimg, k, t, j->pb[i], tmp + nimg);
 	for (size_t b = 0; b < nimg; b++)
-		buf[b] = ta[b] - tc[b];
+		buf[b] = tmp[b] - tmp[nimg + b];
 	return buf;
 }
 
@@ -115,59 +108,29 @@ static void diff_moments(const struct pair_job *j, size_t i, size_t k,
 	*ss = j->mss + i * nimg;
 }
 
-/* Images per task of moments_task (a multiple of 16, for
- * moments_pairs; 32 and 128 were no faster). */
-#define MOM_IMAGES 64
-
-/* The runs of the batch's pairs into mc's local indices; returns how
- * many. */
-static size_t mom_locals(const struct pair_job *j, struct mom_copy *mc)
-{
-	size_t n = 0, S = j->s->nruns;
-	for (size_t q = 0; q < j->cbase[S]; q++) {
-		size_t i = j->byc[q], r[2] = { j->pa[i], j->pb[i] };
-		for (int h = 0; h < 2; h++)
-			if (mc->loc[r[h]] == SIZE_MAX) {
-				mc->loc[r[h]] = n;
-				mc->run[n++] = r[h];
-			}
-	}
-	return n;
-}
-
 /* The mean and the sum of squared deviations of the per-topic
- * differences of every pair of the batch over MOM_IMAGES images (task
- * times MOM_IMAGES on).  Each pair's sums run over the topics in topic
- * order, as for the pair by itself (moments_pair), the pairs four at a
- * time where they share the second run (moments_pairs, byc holding
- * them together).
- *
- * The runs' images are first copied into the worker's table (mom_copy,
- * aligned to a cache line): [run][topic][MOM_IMAGES].  In the kept images a
- * run's row of a topic is a megabyte from its row of the next topic,
- * on a page of its own, and not aligned (rows of B + 1 doubles); the
- * pairs read each row of a first run once for every second run, so
- * that the misses of the address translation and the loads split
- * across cache lines, not the arithmetic, were the cost.  Copied, each
- * row of the kept images is read once per task.  (--pairs -b 1000 on
- * the bench collection, 2 threads, this step's wall time, three runs
- * each side by side: 0.90-0.96 s, against 1.33-1.54 s reading the kept
- * images in place; copied without aligning, 1.09-1.36 s.) */
+ * differences of every pair of the batch over the kept images' block
+ * task (BOOT_FULL_BLOCK images).  Each pair's sums run over the topics
+ * in topic order, as for the pair by itself (moments_pair), the pairs
+ * four at a time where they share the second run (moments_pairs, byc
+ * holding them together).  A run's values of the block in every topic
+ * are together in the kept images, and aligned (boot.h): when a run's
+ * row of one topic was a megabyte from its row of the next, on a page
+ * of its own, and split across cache lines, the misses of the address
+ * translation and the split loads, not the arithmetic, were the cost
+ * (--pairs -b 1000 on the bench collection, 2 threads, this step's wall
+ * time: 1.33-1.54 s; with the rows copied into such blocks first,
+ * 0.82-0.96 s; read where they are, 0.69-0.73 s). */
 static void moments_task(void *ctx, size_t task, unsigned w)
 {
 	struct pair_job *j = ctx;
-	struct mom_copy *mc = &j->mc[w];
 	size_t nimg = j->o->B + 1, nt = j->s->c->n, S = j->s->nruns;
-	size_t b0 = task * MOM_IMAGES, nloc = mom_locals(j, mc);
-	size_t m = nimg - b0 < MOM_IMAGES ? nimg - b0 : MOM_IMAGES;
-	const double *full = j->br->full + j->k * nt * S * nimg + b0;
-	const size_t run_len = nt * MOM_IMAGES;   /* a local run's doubles */
-	double *v = mc->v;
-
-	for (size_t l = 0; l < nloc; l++)
-		for (size_t t = 0; t < nt; t++)
-			memcpy(v + l * run_len + t * MOM_IMAGES,
-			       full + (t * S + mc->run[l]) * nimg, m * sizeof *v);
+	size_t b0 = task * BOOT_FULL_BLOCK;
+	size_t m = nimg - b0 < BOOT_FULL_BLOCK ? nimg - b0 : BOOT_FULL_BLOCK;
+	const double *v = j->br->full +
+			  boot_full_at(nt, S, nimg, j->k, 0, 0, b0);
+	const size_t run_len = nt * BOOT_FULL_BLOCK;   /* a run's doubles */
+	(void)w;
 	for (size_t q = 0; q < j->cbase[S];) {
 		size_t C = j->pb[j->byc[q]], g = 0;
 		double *z[4], *ss[4];
@@ -177,13 +140,11 @@ static void moments_task(void *ctx, size_t task, unsigned w)
 			size_t i = j->byc[q];
 			z[g] = j->mz + i * nimg + b0;
 			ss[g] = j->mss + i * nimg + b0;
-			a[g] = v + mc->loc[j->pa[i]] * run_len;
+			a[g] = v + j->pa[i] * run_len;
 		}
-		moments_pairs(j->wide, g, z, ss, a, v + mc->loc[C] * run_len,
-			      MOM_IMAGES, nt, m);
+		moments_pairs(j->wide, g, z, ss, a, v + C * run_len,
+			      BOOT_FULL_BLOCK, nt, m);
 	}
-	for (size_t l = 0; l < nloc; l++)
-		mc->loc[mc->run[l]] = SIZE_MAX;
 }
 
 /* Index the n pairs of the batch by their second run (byc, cbase), in
@@ -278,7 +239,7 @@ static void pair_task(void *ctx, size_t i, unsigned w)
 
 	sys_diff(j, i, k, d);
 	for (size_t t = 0; j->o->per_topic && t < nt; t++) {
-		diff_stats(topic_diff(j, i, k, t, u), B, j->o->ci, x, row);
+		diff_stats(topic_diff(j, i, k, t, u, buf), B, j->o->ci, x, row);
 		row += PC_N;
 	}
 	diff_stats(d, B, j->o->ci, x, row);
@@ -338,7 +299,7 @@ static void image_row(FILE *f, const struct pair_job *j, size_t i, size_t k,
 
 /* The --pair-images rows of the n pairs of the batch: per pair and slot,
  * (with -q) each topic's differences with p NA, then the per-system
- * differences with the t-test's p, images 0..B.  buf holds B + 1. */
+ * differences with the t-test's p, images 0..B.  buf holds 3 (B + 1). */
 static void print_images(FILE *f, const struct pair_job *j, size_t n,
 			 double *buf)
 {
@@ -348,7 +309,8 @@ static void print_images(FILE *f, const struct pair_job *j, size_t n,
 		for (size_t k = 0; k < ns; k++) {
 			const double *p = j->pimg + (i * ns + k) * nimg;
 			for (size_t t = 0; j->o->per_topic && t < nt; t++) {
-				const double *z = topic_diff(j, i, k, t, buf);
+				const double *z = topic_diff(j, i, k, t, buf,
+							     buf + nimg);
 				for (size_t b = 0; b < nimg; b++)
 					image_row(f, j, i, k, s->c->topic[t].qid,
 						  b, z[b], NAN);
@@ -408,15 +370,6 @@ static size_t pair_job_init(struct pair_job *j, const struct scorer *s,
 		j->mss = xcalloc(size_mul(batch, nimg), sizeof *j->mss);
 		j->byc = xcalloc(batch, sizeof *j->byc);
 		j->cbase = xcalloc(S + 1, sizeof *j->cbase);
-		j->mc = xcalloc(pool_size(o->pool), sizeof *j->mc);
-		for (unsigned w = 0; w < pool_size(o->pool); w++) {
-			j->mc[w].loc = xmalloc(size_mul(S ? S : 1, sizeof *j->mc[w].loc));
-			j->mc[w].run = xcalloc(S ? S : 1, sizeof *j->mc[w].run);
-			j->mc[w].v = xcalloc_line(size_mul(S, nt), MOM_IMAGES *
-						  sizeof *j->mc[w].v);
-			for (size_t r = 0; r < S; r++)
-				j->mc[w].loc[r] = SIZE_MAX;
-		}
 		progress_init(&j->prog, o->progress, "pairs", (unsigned long)npairs, 1);
 	}
 	j->rows_per_pair = ns * (1 + (o->per_topic ? nt : 0));
@@ -444,12 +397,6 @@ static void pair_job_release(struct pair_job *j, struct pairpool *pp)
 	free(j->mss);
 	free(j->byc);
 	free(j->cbase);
-	for (unsigned w = 0; j->mc && w < pool_size(j->o->pool); w++) {
-		free(j->mc[w].v);
-		free(j->mc[w].loc);
-		free(j->mc[w].run);
-	}
-	free(j->mc);
 }
 
 /* The n pairs of j's batch, slot by slot: their moments (without pair
@@ -464,7 +411,8 @@ static void pair_batch(struct pair_job *j, struct pairpool *pp, size_t n)
 		index_by_c(j, n);
 	for (j->k = 0; j->k < j->s->nslots; j->k++) {
 		if (!j->pp)
-			pool_run(j->o->pool, (nimg + MOM_IMAGES - 1) / MOM_IMAGES,
+			pool_run(j->o->pool,
+				 (nimg + BOOT_FULL_BLOCK - 1) / BOOT_FULL_BLOCK,
 				 moments_task, j);
 		pool_run(j->o->pool, n, pair_task, j);
 	}

@@ -140,6 +140,24 @@ struct img_job {
 	struct progress *progress;  /* counts topic-images of images 1..B */
 };
 
+/* Images b .. b + nb - 1 of run r in slot k, x[i * stride] for image
+ * b + i, into the kept values: a stretch of consecutive doubles per
+ * block of images (boot_full_at). */
+static void full_put(const struct img_job *j, size_t r, size_t k, size_t b,
+		     size_t nb, const double *x, size_t stride)
+{
+	const struct scorer *s = j->s;
+	size_t nimg = j->B + 1;
+	for (size_t i = 0; i < nb;) {
+		size_t e = i + BOOT_FULL_BLOCK - (b + i) % BOOT_FULL_BLOCK;
+		double *f = j->full + boot_full_at(s->c->n, s->nruns, nimg, k,
+						   j->topic, r, b + i);
+		e = e < nb ? e : nb;
+		for (size_t q = 0; i < e; i++, q++)
+			f[q] = x[i * stride];
+	}
+}
+
 static void img_task(void *ctx, size_t task, unsigned w)
 {
 	struct img_job *j = ctx;
@@ -175,15 +193,11 @@ static void img_task(void *ctx, size_t task, unsigned w)
 				for (size_t k = 0; k < ns; k++)
 					sum[c + k] += measure_agg_term(j->agg[k], x[c + k]);
 		}
-		/* the kept table is [slot][topic][run][image]: written by the
-		 * workers, who share its first-touch page faults */
+		/* the kept values (boot_full_at): written by the workers,
+		 * who share their first-touch page faults */
 		for (size_t r = 0; j->full && r < s->nruns; r++)
-			for (size_t k = 0; k < ns; k++) {
-				double *f = j->full + ((k * s->c->n + j->topic) *
-						       s->nruns + r) * nimg + b;
-				for (size_t i = 0; i < nb; i++)
-					f[i] = tmp[i * cells + r * ns + k];
-			}
+			for (size_t k = 0; k < ns; k++)
+				full_put(j, r, k, b, nb, tmp + r * ns + k, cells);
 	}
 	/* the root (b = 0) is not one of the B images the line counts */
 	progress_add(j->progress, (unsigned long)(b1 - b0) - (b0 == 0), w == 0);
@@ -255,8 +269,10 @@ static int topic_done(const struct scorer *s, const struct boot_opts *o,
 	if (res->full && o->source)   /* else img_task wrote them */
 		for (size_t r = 0; r < s->nruns; r++)
 			for (size_t k = 0; k < ns; k++)
-				memcpy(res->full + ((k * nt + t) * s->nruns + r) * nimg,
-				       v + (r * ns + k) * nimg, nimg * sizeof *v);
+				for (size_t b = 0; b < nimg; b++)
+					res->full[boot_full_at(nt, s->nruns, nimg, k,
+							       t, r, b)] =
+						v[(r * ns + k) * nimg + b];
 	if (o->per_topic) {
 		double *rows = xcalloc(size_mul(cells, ST_N), sizeof *rows);
 		boot_summarise(v, s->nruns, ns, o->B, o->ci, o->pool, rows);
@@ -308,6 +324,22 @@ static double *transpose(const double *a, size_t n, size_t m)
 	return t;
 }
 
+size_t boot_full_size(size_t ns, size_t nt, size_t nruns, size_t nimg)
+{
+	size_t nblk = (nimg + BOOT_FULL_BLOCK - 1) / BOOT_FULL_BLOCK;
+	return size_mul(size_mul(size_mul(ns, nblk), size_mul(nruns, nt)),
+			BOOT_FULL_BLOCK);
+}
+
+void boot_full_row(const double *full, size_t nt, size_t nruns, size_t nimg,
+		   size_t k, size_t t, size_t r, double *dst)
+{
+	for (size_t b = 0; b < nimg; b += BOOT_FULL_BLOCK)
+		memcpy(dst + b, full + boot_full_at(nt, nruns, nimg, k, t, r, b),
+		       (nimg - b < BOOT_FULL_BLOCK ? nimg - b : BOOT_FULL_BLOCK) *
+		       sizeof *dst);
+}
+
 int boot_run(const struct scorer *s, const struct boot_opts *o,
 	     struct boot_result *res, struct diag *d)
 {
@@ -331,7 +363,8 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 		res->topic = xcalloc(size_mul(size_mul(cells, nt), ST_N),
 				     sizeof *res->topic);
 	if (o->keep && !o->first)
-		res->full = xcalloc(size_mul(block, nt), sizeof *res->full);
+		res->full = xcalloc_line(boot_full_size(ns, nt, s->nruns, nimg),
+					 sizeof *res->full);
 	progress_init(&prog, o->progress, "images",
 		      (unsigned long)(nt * (nimg - 1)), (unsigned long)nt);
 	if (!o->source) {
