@@ -75,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		for (size_t r = 0; r < 2; r++)
 			for (size_t t = 0; t < c.n; t++)
 				for (size_t k = 0; k < sc.nslots; k++)
-					if (br.full[((k * c.n + t) * 2 + r) * 4] !=
+					if (br.full[boot_full_at(c.n, 2, 4, k, t, r, 0)] !=
 					    vals[(r * c.n + t) * sc.nslots + k])
 						abort();
 		if (compare_pairs(null, &sc, &br, &co) != 0 ||
