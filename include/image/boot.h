@@ -89,6 +89,13 @@ static inline size_t boot_full_at(size_t nt, size_t nruns, size_t nimg,
 void boot_full_row(const double *full, size_t nt, size_t nruns, size_t nimg,
 		   size_t k, size_t t, size_t r, double *dst);
 
+/* The other way: images b .. b + n - 1 of run r, topic t, slot k into
+ * the kept values full, image b + i from x[i * stride]; a stretch of
+ * consecutive doubles per block of images. */
+void boot_full_put(double *full, size_t nt, size_t nruns, size_t nimg,
+		   size_t k, size_t t, size_t r, size_t b, size_t n,
+		   const double *x, size_t stride);
+
 /* Run the bootstrap.  Returns 0, or -1 with d set when writing --images
  * or the source failed.  Caller releases r with boot_result_release. */
 int boot_run(const struct scorer *s, const struct boot_opts *o,

@@ -15,10 +15,11 @@
  * Where the processor has AVX-512, up to four pairs with one second run
  * go side by side (moments_pairs): 16 images of each in two vectors per
  * sum, the second run's row read once per topic for all of them.  Their
- * caller (pairs.c) gives them rows copied together and aligned; the
- * rows of the kept images, each on a page of its own and split across
- * cache lines, cost more than the arithmetic.  (Taking many pairs topic
- * by topic, their sums kept in memory between topics, was slower.)
+ * caller (pairs.c) gives them the kept images' blocks, where a run's
+ * rows of every topic are together and aligned (boot.h): rows each on a
+ * page of its own and split across cache lines cost more than the
+ * arithmetic.  (Taking many pairs topic by topic, their sums kept in
+ * memory between topics, was slower.)
  */
 #include "moments.h"
 

@@ -140,24 +140,6 @@ struct img_job {
 	struct progress *progress;  /* counts topic-images of images 1..B */
 };
 
-/* Images b .. b + nb - 1 of run r in slot k, x[i * stride] for image
- * b + i, into the kept values: a stretch of consecutive doubles per
- * block of images (boot_full_at). */
-static void full_put(const struct img_job *j, size_t r, size_t k, size_t b,
-		     size_t nb, const double *x, size_t stride)
-{
-	const struct scorer *s = j->s;
-	size_t nimg = j->B + 1;
-	for (size_t i = 0; i < nb;) {
-		size_t e = i + BOOT_FULL_BLOCK - (b + i) % BOOT_FULL_BLOCK;
-		double *f = j->full + boot_full_at(s->c->n, s->nruns, nimg, k,
-						   j->topic, r, b + i);
-		e = e < nb ? e : nb;
-		for (size_t q = 0; i < e; i++, q++)
-			f[q] = x[i * stride];
-	}
-}
-
 static void img_task(void *ctx, size_t task, unsigned w)
 {
 	struct img_job *j = ctx;
@@ -197,7 +179,9 @@ static void img_task(void *ctx, size_t task, unsigned w)
 		 * who share their first-touch page faults */
 		for (size_t r = 0; j->full && r < s->nruns; r++)
 			for (size_t k = 0; k < ns; k++)
-				full_put(j, r, k, b, nb, tmp + r * ns + k, cells);
+				boot_full_put(j->full, s->c->n, s->nruns, nimg, k,
+					      j->topic, r, b, nb,
+					      tmp + r * ns + k, cells);
 	}
 	/* the root (b = 0) is not one of the B images the line counts */
 	progress_add(j->progress, (unsigned long)(b1 - b0) - (b0 == 0), w == 0);
@@ -269,10 +253,9 @@ static int topic_done(const struct scorer *s, const struct boot_opts *o,
 	if (res->full && o->source)   /* else img_task wrote them */
 		for (size_t r = 0; r < s->nruns; r++)
 			for (size_t k = 0; k < ns; k++)
-				for (size_t b = 0; b < nimg; b++)
-					res->full[boot_full_at(nt, s->nruns, nimg, k,
-							       t, r, b)] =
-						v[(r * ns + k) * nimg + b];
+				boot_full_put(res->full, nt, s->nruns, nimg, k, t,
+					      r, 0, nimg, v + (r * ns + k) * nimg,
+					      1);
 	if (o->per_topic) {
 		double *rows = xcalloc(size_mul(cells, ST_N), sizeof *rows);
 		boot_summarise(v, s->nruns, ns, o->B, o->ci, o->pool, rows);
@@ -338,6 +321,19 @@ void boot_full_row(const double *full, size_t nt, size_t nruns, size_t nimg,
 		memcpy(dst + b, full + boot_full_at(nt, nruns, nimg, k, t, r, b),
 		       (nimg - b < BOOT_FULL_BLOCK ? nimg - b : BOOT_FULL_BLOCK) *
 		       sizeof *dst);
+}
+
+void boot_full_put(double *full, size_t nt, size_t nruns, size_t nimg,
+		   size_t k, size_t t, size_t r, size_t b, size_t n,
+		   const double *x, size_t stride)
+{
+	for (size_t i = 0; i < n;) {
+		size_t e = i + BOOT_FULL_BLOCK - (b + i) % BOOT_FULL_BLOCK;
+		double *f = full + boot_full_at(nt, nruns, nimg, k, t, r, b + i);
+		e = e < n ? e : n;
+		for (size_t q = 0; i < e; i++, q++)
+			f[q] = x[i * stride];
+	}
 }
 
 int boot_run(const struct scorer *s, const struct boot_opts *o,
