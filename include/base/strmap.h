@@ -69,14 +69,6 @@ uint32_t strmap_find(const struct strmap *m, const char *s, size_t n,
  * run, and intern (strmap_intern) only the strings it does not find. */
 static inline uint32_t strmap_lookup(const struct strmap *m, const char *s,
 				     size_t n, uint64_t h);
-/* Bring what a later lookup of hash h will read into the cache: stage 0
- * its first slot, stage 1 the entry that slot names, stage 2 that
- * entry's string when the hash matches.  A loop over many lookups calls
- * the stages for lookups some way ahead of the current one, so that the
- * cache misses of several lookups overlap.  Reads only what the stage
- * before brought in; never faults, never changes the map.  Inline, below
- * (called three times for every line of every run). */
-
 /* Renumber: the string with old id i gets id perm[i].  perm must be a
  * permutation of 0..n-1. */
 void strmap_permute(struct strmap *m, const uint32_t *perm);
@@ -111,34 +103,6 @@ static inline const char *strmap_str(const struct strmap *m, uint32_t id)
 	return m->ent[id].str;
 }
 
-/* A hint to bring the bytes at p into the cache, where the compiler has
- * one. */
-#if defined(__GNUC__) || defined(__clang__)
-#define STRMAP_PREFETCH(p) __builtin_prefetch(p)
-#else
-#define STRMAP_PREFETCH(p) ((void)(p))
-#endif
-
-/* strmap_prefetch, described above. */
-static inline void strmap_prefetch(const struct strmap *m, uint64_t h,
-				   int stage)
-{
-	uint32_t v;
-	if (!m->slot)
-		return;
-	if (stage == 0) {
-		STRMAP_PREFETCH(&m->slot[h & m->mask]);
-		return;
-	}
-	v = m->slot[h & m->mask];
-	if (!v)
-		return;
-	if (stage == 1)
-		STRMAP_PREFETCH(&m->ent[v - 1]);
-	else if (m->ent[v - 1].hash == h)
-		STRMAP_PREFETCH(m->ent[v - 1].str);
-}
-
 /* The probe of strmap_lookup and strmap_intern, on a map with slots:
  * the id of the string, or UINT32_MAX with *at set to the empty slot
  * where it would go. */
@@ -164,12 +128,6 @@ static inline uint32_t strmap_lookup(const struct strmap *m, const char *s,
 {
 	size_t at;
 	return m->slot ? strmap_probe(m, s, n, h, &at) : UINT32_MAX;
-}
-
-/* Ask for string id's bytes to be brought into the cache (a hint). */
-static inline void strmap_str_prefetch(const struct strmap *m, uint32_t id)
-{
-	STRMAP_PREFETCH(m->ent[id].str);
 }
 
 static inline uint32_t strmap_len(const struct strmap *m, uint32_t id)

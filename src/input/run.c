@@ -72,8 +72,6 @@ void run_release(struct run *r)
 	memset(r, 0, sizeof *r);
 }
 
-#define PF_AHEAD 24   /* lookups prefetched ahead in run_intern_recs */
-
 void run_intern_recs(struct load *L, const struct rec *b, size_t n,
 		     struct topic *t)
 {
@@ -84,13 +82,6 @@ void run_intern_recs(struct load *L, const struct rec *b, size_t n,
 	pthread_mutex_lock(&t->lock);
 	for (size_t i = 0; i < n; i++, e++) {
 		int added;
-		/* The lookups of the next lines, ahead by PF_AHEAD, 2/3 and
-		 * 1/3 of it: their cache misses overlap. */
-		for (int st = 0; st < 3; st++) {
-			size_t k = i + PF_AHEAD - (size_t)st * (PF_AHEAD / 3);
-			if (k < n)
-				strmap_prefetch(&t->docs, b[k].hash, st);
-		}
 		e->id = strmap_lookup(&t->docs, b[i].docno, b[i].len,
 				      b[i].hash);
 		if (e->id == UINT32_MAX)
