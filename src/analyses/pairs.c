@@ -14,6 +14,7 @@
  */
 #include "compare.h"
 #include "moments.h"
+#include "outline.h"
 #include "output.h"
 #include "pairpool.h"
 #include "pool.h"
@@ -270,15 +271,21 @@ static void print_rows(FILE *f, const struct pair_job *j, size_t n)
 		for (size_t k = 0; k < ns; k++) {
 			size_t nrow = j->o->per_topic ? nt + 1 : 1;
 			for (size_t q = 0; q < nrow; q++, row += PC_N) {
-				fprintf(f, "%s\t%s\t%s\t%s", s->runs[j->pa[i]].name,
-					s->runs[j->pb[i]].name, s->slots[k].name,
-					q < nrow - 1 ? s->c->topic[q].qid : "all");
+				struct outline l;
+				outline_init(&l, f);
+				outline_str(&l, s->runs[j->pa[i]].name);
+				outline_char(&l, '\t');
+				outline_str(&l, s->runs[j->pb[i]].name);
+				outline_char(&l, '\t');
+				outline_str(&l, s->slots[k].name);
+				outline_char(&l, '\t');
+				outline_str(&l, q < nrow - 1 ? s->c->topic[q].qid : "all");
 				for (int c = PC_ROOT; c <= PC_EQ; c++)
-					output_num(f, row[c], dec);
-				output_p(f, row[PC_ROOTP], dec);
-				output_p(f, row[PC_PMED], dec);
-				output_num(f, row[PC_PLT05], dec);
-				fputc('\n', f);
+					outline_num(&l, row[c], dec);
+				outline_p(&l, row[PC_ROOTP], dec);
+				outline_p(&l, row[PC_PMED], dec);
+				outline_num(&l, row[PC_PLT05], dec);
+				outline_end(&l);
 			}
 		}
 	}

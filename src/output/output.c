@@ -4,19 +4,33 @@
  */
 #include "output.h"
 #include "boot.h"
+#include "outline.h"
 #include "xalloc.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* Start a row in l: "RUN\tQID\tMEASURE". */
+static void row_head(struct outline *l, FILE *f, const char *run,
+		     const char *qid, const char *measure)
+{
+	outline_init(l, f);
+	outline_str(l, run);
+	outline_char(l, '\t');
+	outline_str(l, qid);
+	outline_char(l, '\t');
+	outline_str(l, measure);
+}
+
 /* A row of the evaluation; a count (measure_integer) as a whole number. */
 static void row_tsv(FILE *f, const char *run, const char *qid,
 		    const char *measure, double v, int decimals, int integer)
 {
-	fprintf(f, "%s\t%s\t%s", run, qid, measure);
-	output_num(f, v, integer ? 0 : decimals);
-	fputc('\n', f);
+	struct outline l;
+	row_head(&l, f, run, qid, measure);
+	outline_num(&l, v, integer ? 0 : decimals);
+	outline_end(&l);
 }
 
 int output_eval(FILE *f, const struct scorer *s, const double *vals,
@@ -49,24 +63,18 @@ int output_eval(FILE *f, const struct scorer *s, const double *vals,
 
 void output_num(FILE *f, double v, int decimals)
 {
-	char buf[64];
-	if (isnan(v)) {
-		fputs("\tNA", f);
-		return;
-	}
-	snprintf(buf, sizeof buf, "%.*f", decimals, v);
-	if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
-		fprintf(f, "\t%s", buf + 1);
-	else
-		fprintf(f, "\t%s", buf);
+	struct outline l;
+	outline_init(&l, f);
+	outline_num(&l, v, decimals);
+	fwrite(l.b, 1, l.n, f);
 }
 
 void output_p(FILE *f, double v, int decimals)
 {
-	if (isnan(v))
-		fputs("\tNA", f);
-	else
-		fprintf(f, "\t%.*g", decimals > 0 ? decimals : 1, v);
+	struct outline l;
+	outline_init(&l, f);
+	outline_p(&l, v, decimals);
+	fwrite(l.b, 1, l.n, f);
 }
 
 /* A summary row; a residual (not an effectiveness score) has no ranks. */
@@ -74,18 +82,26 @@ static void row_boot(FILE *f, const char *run, const char *qid,
 		     const char *measure, const double *st, int score,
 		     int decimals)
 {
-	fprintf(f, "%s\t%s\t%s", run, qid, measure);
+	struct outline l;
+	row_head(&l, f, run, qid, measure);
 	for (int c = ST_ROOT; c <= ST_CI_HI; c++)
-		output_num(f, st[c], decimals);
+		outline_num(&l, st[c], decimals);
 	if (!score) {
-		fputs("\tNA\tNA\tNA\tNA\tNA\tNA\n", f);
+		outline_str(&l, "\tNA\tNA\tNA\tNA\tNA\tNA");
+		outline_end(&l);
 		return;
 	}
-	fprintf(f, "\t%.0f\t%.0f", st[ST_RANK], st[ST_RANK_MIN]);
-	output_num(f, st[ST_RANK_Q25], decimals);
-	output_num(f, st[ST_RANK_MEDIAN], decimals);
-	output_num(f, st[ST_RANK_Q75], decimals);
-	fprintf(f, "\t%.0f\n", st[ST_RANK_MAX]);
+	/* the ranks as "%.0f" */
+	outline_char(&l, '\t');
+	outline_fixed(&l, st[ST_RANK], 0, 0);
+	outline_char(&l, '\t');
+	outline_fixed(&l, st[ST_RANK_MIN], 0, 0);
+	outline_num(&l, st[ST_RANK_Q25], decimals);
+	outline_num(&l, st[ST_RANK_MEDIAN], decimals);
+	outline_num(&l, st[ST_RANK_Q75], decimals);
+	outline_char(&l, '\t');
+	outline_fixed(&l, st[ST_RANK_MAX], 0, 0);
+	outline_end(&l);
 }
 
 int output_boot(FILE *f, const struct scorer *s, const struct boot_result *b,

@@ -4,6 +4,7 @@
  * its averaging over the topics evaluated, -n, -D 0.QID and -Z.
  */
 #include "trec_out.h"
+#include "outline.h"
 #include "xalloc.h"
 
 #include <math.h>
@@ -163,13 +164,20 @@ static int run_values(struct trec_plan *p, const struct scorer *s,
 static void row(FILE *f, const char *measure, const char *qid, double v,
 		const struct options *o, int integer)
 {
-	int decimals = o->decimals;
+	/* "[Z]%-22s\t%s\t%6.*f\n", or "%ld" for a count without -Z */
+	struct outline l;
+	outline_init(&l, f);
 	if (o->zscores)
-		fprintf(f, "Z%-22s\t%s\t%6.*f\n", measure, qid, decimals, v);
-	else if (integer)
-		fprintf(f, "%-22s\t%s\t%ld\n", measure, qid, (long)v);
+		outline_char(&l, 'Z');
+	outline_pad(&l, measure, 22);
+	outline_char(&l, '\t');
+	outline_str(&l, qid);
+	outline_char(&l, '\t');
+	if (integer && !o->zscores)
+		outline_long(&l, (long)v);
 	else
-		fprintf(f, "%-22s\t%s\t%6.*f\n", measure, qid, decimals, v);
+		outline_fixed(&l, v, o->decimals, 6);
+	outline_end(&l);
 }
 
 /* trec_eval's relstring of run r on topic t: one character per document
