@@ -157,8 +157,9 @@ static void img_task(void *ctx, size_t task, unsigned w)
 		if (b == 0 && j->first > 1)
 			nb = 1;
 		score_topic_images(s, j->topic, img, nb, &j->x[w], tmp);
-		for (size_t i = 0; j->v && i < nb; i++)
-			for (size_t c = 0; c < cells; c++)
+		/* cell by cell, so that the writes run along v's rows */
+		for (size_t c = 0; j->v && c < cells; c++)
+			for (size_t i = 0; i < nb; i++)
 				j->v[c * nimg + b + i] = tmp[i * cells + c];
 		/* each image's sums are this worker's alone, and the topics
 		 * come one after the other: the same additions in the same

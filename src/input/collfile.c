@@ -341,9 +341,13 @@ static int cr_u32s(struct cr *r, uint32_t **a, size_t *cap, size_t at,
 	while (n && rc == 0) {
 		size_t m = n < CHUNK / 4 ? (size_t)n : CHUNK / 4;
 		xgrow(a, cap, at + m, sizeof **a);
-		rc = cr_get(r, b, 4 * m, d);
-		for (size_t i = 0; rc == 0 && i < m; i++)
-			(*a)[at + i] = (uint32_t)reader_le(b + 4 * i, 4);
+		if (reader_host_le()) {     /* the file's bytes are the array's */
+			rc = cr_get(r, *a + at, 4 * m, d);
+		} else {
+			rc = cr_get(r, b, 4 * m, d);
+			for (size_t i = 0; rc == 0 && i < m; i++)
+				(*a)[at + i] = (uint32_t)reader_le(b + 4 * i, 4);
+		}
 		at += m;
 		n -= m;
 	}
