@@ -46,6 +46,7 @@ struct rel_job {
 	double *delta2;          /* [image a]: sum over b > a of (1 - tau)^2 */
 	unsigned long *ndelta;   /* [image a]: defined taus in that sum */
 	size_t npairs_runs;
+	double *qsd;             /* [run][topic] sd across images (slot k) */
 	struct progress prog;    /* (pair, topic) triples + image pairs */
 	int wide;                /* compare_wide() */
 };
@@ -274,12 +275,50 @@ static void row(FILE *f, const char *measure, const char *run, const char *qid,
  * rank_sigma): Kendall's tau-b between the rankings of the runs by
  * per-system score at the root and in each image, and their spread; NA
  * for a residual, which ranks nothing.  vals is scratch for B doubles. */
+/* Image b's sign bits and ties in slot j->k (j->sign, j->zero): the
+ * runs' values of the image gathered into the worker's rows first, then
+ * every pair of runs in order, without a branch on the values (a NaN
+ * beside anything is a tie, as neither comparison holds). */
+static void sign_task(void *ctx, size_t b, unsigned w)
+{
+	struct rel_job *j = ctx;
+	const struct scorer *s = j->s;
+	size_t S = s->nruns, ns = s->nslots, nimg = j->B + 1, q = 0;
+	double *v = j->rows + (size_t)w * S * nimg;
+	uint64_t *pos = j->sign + b * 2 * j->words, *neg = pos + j->words;
+	unsigned long zero = 0;
+	for (size_t a = 0; a < S; a++)
+		v[a] = j->br->sys[(a * ns + j->k) * nimg + b];
+	memset(pos, 0, 2 * j->words * sizeof *pos);
+	for (size_t a = 0; a < S; a++)
+		for (size_t c = a + 1; c < S; c++, q++) {
+			uint64_t gt = v[a] > v[c], lt = v[a] < v[c];
+			pos[q / 64] |= gt << (q % 64);
+			neg[q / 64] |= lt << (q % 64);
+			zero += !(gt | lt);
+		}
+	j->zero[b] = (double)zero;
+}
+
+/* Run r's sd across images 1..B of each topic in slot j->k (j->qsd),
+ * its rows read into the worker's. */
+static void qsd_task(void *ctx, size_t r, unsigned w)
+{
+	struct rel_job *j = ctx;
+	size_t S = j->s->nruns, nt = j->s->c->n, nimg = j->B + 1;
+	double *row = j->rows + (size_t)w * S * nimg;
+	for (size_t t = 0; t < nt; t++) {
+		boot_full_row(j->br->full, nt, S, nimg, j->k, t, r, row);
+		j->qsd[r * nt + t] = stats_sd(row + 1, j->B,
+					      stats_mean(row + 1, j->B));
+	}
+}
+
 static void rel_rankings(FILE *f, struct rel_job *j,
 			 const struct compare_opts *o, size_t k, double *vals)
 {
 	const struct scorer *s = j->s;
-	const struct boot_result *br = j->br;
-	size_t S = s->nruns, ns = s->nslots, B = j->B, nimg = B + 1;
+	size_t B = j->B, nimg = B + 1;
 	size_t nd = 0;
 	const char *mname = s->slots[k].name;
 	double sum = 0, mn = NAN, d2 = 0;
@@ -294,24 +333,8 @@ static void rel_rankings(FILE *f, struct rel_job *j,
 		progress_add(&j->prog, (unsigned long)(B * (B - 1) / 2), 1);
 		return;
 	}
-	for (size_t b = 0; b < nimg; b++) {
-		uint64_t *pos = j->sign + b * 2 * j->words, *neg = pos + j->words;
-		size_t q = 0;
-		memset(pos, 0, 2 * j->words * sizeof *pos);
-		j->zero[b] = 0;
-		for (size_t a = 0; a < S; a++)
-			for (size_t c = a + 1; c < S; c++, q++) {
-				double va = br->sys[(a * ns + k) * nimg + b];
-				double vc = br->sys[(c * ns + k) * nimg + b];
-				uint64_t bit = UINT64_C(1) << (q % 64);
-				if (va > vc)
-					pos[q / 64] |= bit;
-				else if (va < vc)
-					neg[q / 64] |= bit;
-				else
-					j->zero[b]++;
-			}
-	}
+	j->k = k;
+	pool_run(o->pool, nimg, sign_task, j);
 	for (size_t b = 1; b <= B; b++) {
 		double tau = tau_of(j, 0, b);
 		if (isnan(tau))
@@ -413,6 +436,7 @@ int compare_reliability(FILE *f, const struct scorer *s,
 	j.br = br;
 	j.B = B;
 	j.npairs_runs = npr;
+	j.qsd = qsd;
 	j.wide = compare_wide();
 	j.pqsd = xcalloc(size_mul(npr, nt) + 1, sizeof *j.pqsd);
 	j.cov = xcalloc(pool_size(o->pool), sizeof *j.cov);
@@ -439,12 +463,8 @@ int compare_reliability(FILE *f, const struct scorer *s,
 		double m;
 
 		/* per (run, topic): sd across images 1..B */
-		for (size_t r = 0; r < S; r++)
-			for (size_t t = 0; t < nt; t++) {
-				boot_full_row(br->full, nt, S, nimg, k, t, r, tmp);
-				qsd[r * nt + t] = stats_sd(tmp + 1, B,
-							   stats_mean(tmp + 1, B));
-			}
+		j.k = k;
+		pool_run(o->pool, S, qsd_task, &j);
 		m = stats_mean(qsd, S * nt);
 		row(f, mname, "all", "all", "qsd_mean", m, d);
 		row(f, mname, "all", "all", "qsd_sd", stats_sd(qsd, S * nt, m), d);
