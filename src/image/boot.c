@@ -248,6 +248,11 @@ static int topic_done(const struct scorer *s, const struct boot_opts *o,
 	size_t cells = s->nruns * ns;
 	for (size_t c = 0; sum && c < cells; c++) {
 		enum measure_agg a = scorer_slot_agg(s, c % ns);
+		if (a == AGG_MEAN || a == AGG_SUM) {   /* the term is the value */
+			for (size_t i = c * nimg; i < (c + 1) * nimg; i++)
+				sum[i] += v[i];
+			continue;
+		}
 		for (size_t i = c * nimg; i < (c + 1) * nimg; i++)
 			sum[i] += measure_agg_term(a, v[i]);
 	}

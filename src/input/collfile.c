@@ -104,12 +104,14 @@ static void cw_bytes(struct cw *w, const void *p, size_t n)
 	}
 }
 
+/* The low bytes bytes of x, little-endian, straight into the buffer (written
+ * first when they would not fit: the file's bytes are the same). */
 static void cw_u(struct cw *w, uint64_t x, int bytes)
 {
-	unsigned char b[8];
+	if (sizeof w->buf - w->n < (size_t)bytes)
+		cw_flush(w);
 	for (int i = 0; i < bytes; i++)
-		b[i] = (unsigned char)(x >> (8 * i));
-	cw_bytes(w, b, (size_t)bytes);
+		w->buf[w->n++] = (unsigned char)(x >> (8 * i));
 }
 
 static void cw_str(struct cw *w, const char *s, size_t n)
