@@ -44,6 +44,29 @@ if cmp -s "$T/s2" "$T/sh" && cmp -s "$T/i2" "$T/ih" && [ -s "$T/sh" ]; then
 else
 	nok "GLIBC_TUNABLES=glibc.malloc.hugetlb=1 changes the output"
 fi
+# Plain -b (no -q, no --images, nothing kept) scores all topics' images
+# in one pool call, each chunk of images taking the topics in order
+# (boot.c, img_all_task); -q scores them topic by topic with a barrier
+# between topics.  The summary must be -q's "all" rows to the last digit
+# (-p 17) for every -j, on a collection big enough for the workers to
+# overlap.  (A wrong topic or chunk per task fails this every time; a
+# chunk's topics summed out of order only when the host preempts a
+# worker at the wrong moment.)
+GEN=${GEN:-build/gen}
+"$GEN" -r 40 -t 12 -d 1000 -s 5 -P 50 "$T/g" >/dev/null 2>&1 || nok "gen failed"
+"$CBEVAL" -p 17 -q -b 100 -j 2 "$T/g/qrels" "$T/g"/runs/*.run 2>/dev/null |
+	awk -F'\t' 'NR == 1 || $2 == "all"' > "$T/ga"
+bad=""
+for j in 1 2 3 7; do
+	"$CBEVAL" -p 17 -b 100 -j $j "$T/g/qrels" "$T/g"/runs/*.run > "$T/g$j" 2>/dev/null
+	cmp -s "$T/ga" "$T/g$j" || bad="$bad -j $j"
+done
+if [ -z "$bad" ] && [ "$(wc -l < "$T/ga")" -gt 200 ]; then
+	ok "plain -b 100 (all topics in one call) equals -q's topic-by-topic \"all\" rows to 17 decimals, -j 1, 2, 3 and 7"
+else
+	nok "plain -b 100 differs from -q's \"all\" rows:$bad ($(wc -l < "$T/ga") rows)"
+fi
+
 if cmp -s "$T/s1" "$T/s2" && cmp -s "$T/i1" "$T/i2" && cmp -s "$T/s1" "$T/s7" && cmp -s "$T/i1" "$T/i7" && [ -s "$T/s1" ]; then
 	ok "summaries and images byte-identical for -j 1, -j 2 and -j 7"
 else

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,11 +139,51 @@ struct img_job {
 	int terms_plain;            /* no slot's agg is geometric: every
 				       measure_agg_term is the value */
 	struct progress *progress;  /* counts topic-images of images 1..B */
+	size_t nchunks;             /* chunks of images per topic */
+	atomic_size_t *topics_done; /* [chunk]: topics done (img_all_task) */
 };
+
+/* Chunk task of topic j->topic, or of topic t (img_all_task). */
+static void img_chunk(struct img_job *j, size_t t, size_t task, unsigned w);
 
 static void img_task(void *ctx, size_t task, unsigned w)
 {
 	struct img_job *j = ctx;
+	img_chunk(j, j->topic, task, w);
+}
+
+/* Task i of all topics at once, topic i / nchunks, chunk i % nchunks:
+ * where no topic's values are read, only their sums over topics.  A
+ * chunk's sums must take the topics in order, one worker at a time, so
+ * the task waits until its chunk's previous topic is done; the pool hands
+ * the tasks out in order, so that one was handed out before and needs
+ * nothing from this one, and the wait is short and rare (a worker
+ * ahead of the other by a whole topic).  No barrier between topics. */
+static void img_all_task(void *ctx, size_t i, unsigned w)
+{
+	struct img_job *j = ctx;
+	size_t t = i / j->nchunks, c = i % j->nchunks;
+	while (atomic_load_explicit(&j->topics_done[c], memory_order_acquire) < t)
+		sched_yield();
+	img_chunk(j, t, c, w);
+	atomic_store_explicit(&j->topics_done[c], t + 1, memory_order_release);
+}
+
+/* The nt topics' images, all in one pool call (img_all_task). */
+static void img_all_topics(struct img_job *j, size_t nt, size_t nimg,
+			   struct pool *pool)
+{
+	j->nchunks = (nimg + j->chunk - 1) / j->chunk;
+	j->topics_done = xcalloc(j->nchunks, sizeof *j->topics_done);
+	for (size_t c = 0; c < j->nchunks; c++)
+		atomic_init(&j->topics_done[c], 0);
+	pool_run(pool, size_mul(nt, j->nchunks), img_all_task, j);
+	free(j->topics_done);
+	j->topics_done = NULL;
+}
+
+static void img_chunk(struct img_job *j, size_t t, size_t task, unsigned w)
+{
 	const struct scorer *s = j->s;
 	size_t ns = s->nslots, nimg = j->B + 1;
 	size_t b0 = task * j->chunk, b1 = b0 + j->chunk, cells = s->nruns * ns;
@@ -156,7 +197,7 @@ static void img_task(void *ctx, size_t task, unsigned w)
 		nb = b1 - b < SCORE_LANES ? b1 - b : SCORE_LANES;
 		if (b == 0 && j->first > 1)
 			nb = 1;
-		score_topic_images(s, j->topic, img, nb, &j->x[w], tmp);
+		score_topic_images(s, t, img, nb, &j->x[w], tmp);
 		/* cell by cell, so that the writes run along v's rows */
 		for (size_t c = 0; j->v && c < cells; c++)
 			for (size_t i = 0; i < nb; i++)
@@ -181,7 +222,7 @@ static void img_task(void *ctx, size_t task, unsigned w)
 		for (size_t r = 0; j->full && r < s->nruns; r++)
 			for (size_t k = 0; k < ns; k++)
 				boot_full_put(j->full, s->c->n, s->nruns, nimg, k,
-					      j->topic, r, b, nb,
+					      t, r, b, nb,
 					      tmp + r * ns + k, cells);
 	}
 	/* the root (b = 0) is not one of the B images the line counts */
@@ -383,7 +424,11 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 	if (o->images && !o->first)
 		fputs("run\tqid\tmeasure\timage\tvalue\n", o->images);
 
-	for (size_t t = 0; t < nt && !failed; t++) {
+	/* nothing reads a topic's values, only their sums: all topics in
+	 * one call (topic_done has nothing to do) */
+	if (!o->source && !v && !res->full)
+		img_all_topics(&j, nt, nimg, o->pool);
+	for (size_t t = 0; t < nt && !failed && (o->source || v || res->full); t++) {
 		if (o->source) {
 			failed = o->source(o->source_ctx, t, v, d) != 0;
 			progress_add(&prog, (unsigned long)(nimg - 1), 1);
