@@ -62,7 +62,7 @@ for j in 1 2 3 7; do
 	cmp -s "$T/ga" "$T/g$j" || bad="$bad -j $j"
 done
 if [ -z "$bad" ] && [ "$(wc -l < "$T/ga")" -gt 200 ]; then
-	ok "plain -b 100 (all topics in one call) equals -q's topic-by-topic \"all\" rows to 17 decimals, -j 1, 2, 3 and 7"
+	ok "plain -b 100 (all topics in one call) equals -q's topic-by-topic \"all\" rows to 17 decimals, -j 1, 2, 3 and 7 (threads capped at the online CPUs)"
 else
 	nok "plain -b 100 differs from -q's \"all\" rows:$bad ($(wc -l < "$T/ga") rows)"
 fi
