@@ -143,7 +143,8 @@ struct img_job {
 	atomic_size_t *topics_done; /* [chunk]: topics done (img_all_task) */
 };
 
-/* Chunk task of topic j->topic, or of topic t (img_all_task). */
+/* Chunk number task (of j->chunk images) of topic t: its images scored, and
+ * their values passed on (v, the sums over topics, the kept values). */
 static void img_chunk(struct img_job *j, size_t t, size_t task, unsigned w);
 
 static void img_task(void *ctx, size_t task, unsigned w)
