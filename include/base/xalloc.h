@@ -37,6 +37,11 @@ void *xcalloc(size_t n, size_t size);
  * tables the vector loops read most.  Freed by free(). */
 #define XALLOC_LINE 64
 void *xcalloc_line(size_t n, size_t size);
+/* The same not zero-filled: for a table every byte of which its writers
+ * fill, so that nothing is written twice and the pages are first
+ * touched by the writers (the workers) rather than here.  Freed by
+ * free(). */
+void *xmalloc_line(size_t n, size_t size);
 /* Like realloc(p, n) but never returns NULL. */
 void *xrealloc(void *p, size_t n);
 /* realloc to n*size bytes with the product checked. */

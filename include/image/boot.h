@@ -64,9 +64,9 @@ struct boot_result {
 
 /* The kept values (boot_result.full) in blocks of BOOT_FULL_BLOCK
  * consecutive images: [slot][block][run][topic][BOOT_FULL_BLOCK], the
- * last block padded.  One run's values of a block of images in every
+ * last block padded with zeros.  One run's values of a block of images in every
  * topic are together (25.6 KB at 50 topics), as --pairs reads them,
- * each block on a cache line of its own (xcalloc_line); a run's row of
+ * each block on a cache line of its own (xmalloc_line); a run's row of
  * one topic is read piece by piece (boot_full_row). */
 #define BOOT_FULL_BLOCK 64
 
@@ -91,7 +91,9 @@ void boot_full_row(const double *full, size_t nt, size_t nruns, size_t nimg,
 
 /* The other way: images b .. b + n - 1 of run r, topic t, slot k into
  * the kept values full, image b + i from x[i * stride]; a stretch of
- * consecutive doubles per block of images. */
+ * consecutive doubles per block of images.  With the row's last image
+ * (b + n = nimg), the zeros of its padding too: the table is allocated
+ * without zeroing, and each byte written once. */
 void boot_full_put(double *full, size_t nt, size_t nruns, size_t nimg,
 		   size_t k, size_t t, size_t r, size_t b, size_t n,
 		   const double *x, size_t stride);

@@ -271,10 +271,6 @@ static void row(FILE *f, const char *measure, const char *run, const char *qid,
 	fputc('\n', f);
 }
 
-/* The ranking statistics of slot k (tau_mean, tau_min, tau_q025,
- * rank_sigma): Kendall's tau-b between the rankings of the runs by
- * per-system score at the root and in each image, and their spread; NA
- * for a residual, which ranks nothing.  vals is scratch for B doubles. */
 /* Image b's sign bits and ties in slot j->k (j->sign, j->zero): the
  * runs' values of the image gathered into the worker's rows first, then
  * every pair of runs in order, without a branch on the values (a NaN
@@ -314,6 +310,10 @@ static void qsd_task(void *ctx, size_t r, unsigned w)
 	}
 }
 
+/* The ranking statistics of slot k (tau_mean, tau_min, tau_q025,
+ * rank_sigma): Kendall's tau-b between the rankings of the runs by
+ * per-system score at the root and in each image, and their spread; NA
+ * for a residual, which ranks nothing.  vals is scratch for B doubles. */
 static void rel_rankings(FILE *f, struct rel_job *j,
 			 const struct compare_opts *o, size_t k, double *vals)
 {

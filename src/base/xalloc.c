@@ -54,15 +54,24 @@ void *xcalloc(size_t n, size_t size)
 	return p;
 }
 
-void *xcalloc_line(size_t n, size_t size)
+/* The bytes of n*size rounded up to whole lines (at least one). */
+static size_t line_bytes(size_t n, size_t size)
 {
 	size_t bytes = size_mul(n ? n : 1, size ? size : 1);
-	void *p;
-	bytes = size_add(bytes, XALLOC_LINE - 1) / XALLOC_LINE * XALLOC_LINE;
-	p = aligned_alloc(XALLOC_LINE, bytes);
+	return size_add(bytes, XALLOC_LINE - 1) / XALLOC_LINE * XALLOC_LINE;
+}
+
+void *xmalloc_line(size_t n, size_t size)
+{
+	void *p = aligned_alloc(XALLOC_LINE, line_bytes(n, size));
 	if (!p)
 		xalloc_die();
-	return memset(p, 0, bytes);
+	return p;
+}
+
+void *xcalloc_line(size_t n, size_t size)
+{
+	return memset(xmalloc_line(n, size), 0, line_bytes(n, size));
 }
 
 void *xrealloc(void *p, size_t n)

@@ -382,6 +382,12 @@ void boot_full_put(double *full, size_t nt, size_t nruns, size_t nimg,
 		for (size_t q = 0; i < e; i++, q++)
 			f[q] = x[i * stride];
 	}
+	/* with the row's last image, the padding after it, so that every
+	 * byte of the table is written once, by its writers (xmalloc_line) */
+	if (b + n == nimg && nimg % BOOT_FULL_BLOCK) {
+		double *f = full + boot_full_at(nt, nruns, nimg, k, t, r, nimg);
+		memset(f, 0, (BOOT_FULL_BLOCK - nimg % BOOT_FULL_BLOCK) * sizeof *f);
+	}
 }
 
 int boot_run(const struct scorer *s, const struct boot_opts *o,
@@ -407,7 +413,7 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 		res->topic = xcalloc(size_mul(size_mul(cells, nt), ST_N),
 				     sizeof *res->topic);
 	if (o->keep && !o->first)
-		res->full = xcalloc_line(boot_full_size(ns, nt, s->nruns, nimg),
+		res->full = xmalloc_line(boot_full_size(ns, nt, s->nruns, nimg),
 					 sizeof *res->full);
 	progress_init(&prog, o->progress, "images",
 		      (unsigned long)(nt * (nimg - 1)), (unsigned long)nt);
