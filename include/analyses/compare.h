@@ -80,13 +80,20 @@ int compare_wide(void);
  * Exported for tests. */
 long compare_sign_dot(const uint64_t *pa, const uint64_t *pb, size_t words,
 		      int wide);
-/* The same, and returns the sd of z about mean as stats_sd computes it
- * (NaN for B < 2). */
 /* compare_coverage with a hint: hint[0] and hint[1] (or NULL), bounds
  * beyond which the tails probably lie (the caller's mean -+ 1.5 sd); a
  * wrong hint costs time, never a different count. */
 void compare_coverage_hint(const double *z, size_t B, double *x, int wide,
 			   const double *hint, struct coverage *c);
+/* compare_coverage_hint of the differences z[b] = a[b] - c[b], b < B: the
+ * same counts.  With wide 2 and a hint that holds the tails, the
+ * differences are sieved as they are computed and z (scratch for B
+ * doubles) is not written. */
+void compare_coverage_diff(const double *a, const double *c, size_t B,
+			   double *z, double *x, int wide, const double *hint,
+			   struct coverage *cv);
+/* compare_coverage, and returns the sd of z about mean as stats_sd
+ * computes it (NaN for B < 2). */
 double compare_triple(const double *z, size_t B, double mean, double *x,
 		      int wide, struct coverage *c);
 

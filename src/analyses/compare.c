@@ -51,42 +51,6 @@ struct rel_job {
 	int wide;                /* compare_wide() */
 };
 
-/* The differences a - c of B values into z. */
-static void diff_plain(const double *restrict a, const double *restrict c,
-		       size_t B, double *restrict z)
-{
-	for (size_t b = 0; b < B; b++)
-		z[b] = a[b] - c[b];
-}
-
-#ifdef COMPARE_HAVE_WIDE
-/* diff_plain 8 values to an AVX-512 vector. */
-__attribute__((target("avx512f")))
-static void diff_wide(const double *a, const double *c, size_t B, double *z)
-{
-	size_t b = 0;
-	for (; b + 8 <= B; b += 8)
-		_mm512_storeu_pd(z + b, _mm512_sub_pd(_mm512_loadu_pd(a + b),
-						      _mm512_loadu_pd(c + b)));
-	diff_plain(a + b, c + b, B - b, z + b);
-}
-#endif
-
-/* The differences A - C of images 1..B of row a and row c into z. */
-static void diff_row(const double *a, const double *c, size_t B, double *z,
-		     int wide)
-{
-#ifdef COMPARE_HAVE_WIDE
-	if (wide >= 2) {
-		diff_wide(a, c, B, z);
-		return;
-	}
-#else
-	(void)wide;
-#endif
-	diff_plain(a, c, B, z);
-}
-
 /* Triples whose sums run side by side in triple_group (written out for
  * four). */
 #define TRIPLES 4
@@ -182,9 +146,9 @@ static void triple_task(void *ctx, size_t t, unsigned w)
 			 * values are far from normal (coverage then finds other
 			 * bounds) */
 			double hint[2] = { mean[p] - 1.5 * sd, mean[p] + 1.5 * sd };
-			diff_row(row + A * nimg, row + C * nimg, B, z, j->wide);
-			compare_coverage_hint(z, B, x, j->wide, B < 2 ? NULL : hint,
-					      &j->cov[w]);
+			compare_coverage_diff(row + A * nimg, row + C * nimg, B,
+					      z, x, j->wide,
+					      B < 2 ? NULL : hint, &j->cov[w]);
 			j->pqsd[p * nt + t] = sd;
 		}
 	progress_add(&j->prog, (unsigned long)npr, w == 0);

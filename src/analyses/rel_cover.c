@@ -69,25 +69,65 @@ static void sieve_plain(const double *z, size_t B, double L, double H,
 
 /* The same with 8 values to an AVX-512 vector, those kept compressed
  * to the front of it and the whole vector stored (the next store starts
- * where the kept ones end; sm and lg each hold B). */
+ * where the kept ones end; sm and lg each hold B).  With diff, the values
+ * are z[j] - c[j], sieved as they are computed, not stored. */
+__attribute__((target("avx512f"), always_inline))
+static inline void sieve_vec(const double *z, const double *c, int diff,
+			     size_t B, double L, double H, double *sm,
+			     size_t *nb, double *lg, size_t *nt)
+{
+	const __m512d lv = _mm512_set1_pd(L), hv = _mm512_set1_pd(H);
+	size_t n = 0, m = 0, j;
+	for (j = 0; j + 8 <= B; j += 8) {
+		__m512d y = _mm512_loadu_pd(z + j);
+		__mmask8 ml, mh;
+		if (diff)
+			y = _mm512_sub_pd(y, _mm512_loadu_pd(c + j));
+		ml = _mm512_cmp_pd_mask(y, lv, _CMP_LE_OQ);
+		mh = _mm512_cmp_pd_mask(y, hv, _CMP_GE_OQ);
+		_mm512_storeu_pd(sm + n, _mm512_maskz_compress_pd(ml, y));
+		_mm512_storeu_pd(lg + m, _mm512_maskz_compress_pd(mh, y));
+		n += (size_t)__builtin_popcount(ml);
+		m += (size_t)__builtin_popcount(mh);
+	}
+	for (; j < B; j++) {
+		double y = diff ? z[j] - c[j] : z[j];
+		sm[n] = y;
+		n += y <= L;
+		lg[m] = y;
+		m += y >= H;
+	}
+	*nb = n;
+	*nt = m;
+}
+
 __attribute__((target("avx512f")))
 static void sieve_wide(const double *z, size_t B, double L, double H,
 		       double *sm, size_t *nb, double *lg, size_t *nt)
 {
-	const __m512d lv = _mm512_set1_pd(L), hv = _mm512_set1_pd(H);
-	size_t a = 0, b = 0, j;
-	for (j = 0; j + 8 <= B; j += 8) {
-		__m512d y = _mm512_loadu_pd(z + j);
-		__mmask8 ml = _mm512_cmp_pd_mask(y, lv, _CMP_LE_OQ);
-		__mmask8 mh = _mm512_cmp_pd_mask(y, hv, _CMP_GE_OQ);
-		_mm512_storeu_pd(sm + a, _mm512_maskz_compress_pd(ml, y));
-		_mm512_storeu_pd(lg + b, _mm512_maskz_compress_pd(mh, y));
-		a += (size_t)__builtin_popcount(ml);
-		b += (size_t)__builtin_popcount(mh);
-	}
-	sieve_plain(z + j, B - j, L, H, sm + a, nb, lg + b, nt);
-	*nb += a;
-	*nt += b;
+	sieve_vec(z, NULL, 0, B, L, H, sm, nb, lg, nt);
+}
+
+/* sieve_wide on the differences a[j] - c[j]: one pass where writing the
+ * differences and sieving them took two. */
+__attribute__((target("avx512f")))
+static void sieve_diff_wide(const double *a, const double *c, size_t B,
+			    double L, double H, double *sm, size_t *nb,
+			    double *lg, size_t *nt)
+{
+	sieve_vec(a, c, 1, B, L, H, sm, nb, lg, nt);
+}
+
+/* z[j] = a[j] - c[j] for j < B, 8 to a vector. */
+__attribute__((target("avx512f")))
+static void diff_wide(const double *a, const double *c, size_t B, double *z)
+{
+	size_t j = 0;
+	for (; j + 8 <= B; j += 8)
+		_mm512_storeu_pd(z + j, _mm512_sub_pd(_mm512_loadu_pd(a + j),
+						      _mm512_loadu_pd(c + j)));
+	for (; j < B; j++)
+		z[j] = a[j] - c[j];
 }
 #endif
 
@@ -351,41 +391,47 @@ static int sieve(const double *z, size_t B, int wide, double L, double H,
 	return *nb >= kb && *nt >= kt;
 }
 
-/* compare_coverage with B >= 16 and lo2 >= lo1 + 3.  The held-out
- * intervals need only the order statistics lo1..lo1+2 and lo2..lo2+2:
- * one pass, without a branch, copies the values at or below a lower
- * bound to x (the lo1 + 3 smallest and those tied with them are among
- * them, when there are as many) and those at or above an upper bound to
- * x + B; the order statistics are selected among those, O(B) instead of
- * a sort.  The bounds are hint's, else (or when they do not hold as
- * many) the sieve's, else (rarely) every value is sorted.  Each value is
- * then classed by comparisons: only one at or below x[lo1 + 1] can fall
- * below its interval (any other is at least the lower bound, ties
- * included), and only one at or above x[lo2 + 1] above it; those are
- * among the copies. */
-static void coverage_tails(const double *z, size_t B, size_t lo1, size_t lo2,
-			   double *x, int wide, const double *hint,
-			   struct coverage *c)
+/* The tails of z[0..B) for compare_coverage: the values at or below a
+ * lower bound into sm (*nb of them) and those at or above an upper
+ * bound into lg (*nt), at least kb and kt of them (the kb smallest and
+ * kt largest, and the values tied with them, are then among them).  The
+ * bounds are hint's, else (or when they do not hold as many) the
+ * sieve's, else (rarely) every value is sorted into both. */
+static void tails_of(const double *z, size_t B, size_t kb, size_t kt,
+		     int wide, const double *hint, double *sm, size_t *nb,
+		     double *lg, size_t *nt)
 {
-	size_t kb = lo1 + 3, kt = B - lo2, nb, nt, nlow = 0, nhigh = 0;
-	double *sm = x, *lg = x + B, qa[3], qb[3], bot[3], top[3], v, L, H;
-	int ok = hint && sieve(z, B, wide, hint[0], hint[1], kb, kt, sm, &nb,
-			       lg, &nt);
-	if (!ok) {
+	double L, H;
+	if (hint && sieve(z, B, wide, hint[0], hint[1], kb, kt, sm, nb, lg, nt))
+		return;
 #ifdef COMPARE_HAVE_WIDE
-		if (wide >= 2)
-			bounds_wide(z, B, &L, &H);
-		else
+	if (wide >= 2)
+		bounds_wide(z, B, &L, &H);
+	else
 #endif
-			sieve_bounds(z, B, &L, &H);
-		ok = sieve(z, B, wide, L, H, kb, kt, sm, &nb, lg, &nt);
-	}
-	if (!ok) {
-		memcpy(sm, z, B * sizeof *x);
-		stats_sort(sm, B);
-		memcpy(lg, sm, B * sizeof *x);
-		nb = nt = B;
-	}
+		sieve_bounds(z, B, &L, &H);
+	if (sieve(z, B, wide, L, H, kb, kt, sm, nb, lg, nt))
+		return;
+	memcpy(sm, z, B * sizeof *sm);
+	stats_sort(sm, B);
+	memcpy(lg, sm, B * sizeof *lg);
+	*nb = *nt = B;
+}
+
+/* compare_coverage with B >= 16 and lo2 >= lo1 + 3, from the tails sm
+ * and lg of tails_of (kt = B - lo2) and the held-out value v = z[B - 1].
+ * The held-out intervals need only the order statistics lo1..lo1+2 and
+ * lo2..lo2+2, selected among the tails: O(B) instead of a sort.  Each
+ * value is then classed by comparisons: only one at or below x[lo1 + 1]
+ * can fall below its interval (any other is at least the lower bound,
+ * ties included), and only one at or above x[lo2 + 1] above it; those
+ * are among the tails. */
+static void tails_count(double *sm, size_t nb, double *lg, size_t nt,
+			size_t B, size_t lo1, size_t kt, double v, int wide,
+			struct coverage *c)
+{
+	size_t nlow = 0, nhigh = 0;
+	double qa[3], qb[3], bot[3], top[3];
 #ifdef COMPARE_HAVE_WIDE
 	if (wide >= 2 && nb <= TAIL_CAP && nt <= TAIL_CAP) {
 		double buf[3 * TAIL_BUF];
@@ -410,8 +456,17 @@ static void coverage_tails(const double *z, size_t B, size_t lo1, size_t lo2,
 	c->loo[0] += nlow;
 	c->loo[1] += B - nlow - nhigh;
 	c->loo[2] += nhigh;
-	v = z[B - 1];
 	c->hold[v < held_q(bot, qa, v) ? 0 : v > held_q(top, qb, v) ? 2 : 1]++;
+}
+
+/* The ranks lo1 and lo2 of the order statistics of the intervals of B
+ * values; 1 when the tails way applies (B >= 16 and lo2 >= lo1 + 3). */
+static int tail_ranks(size_t B, size_t *lo1, size_t *lo2)
+{
+	size_t n = B - 1;
+	*lo1 = B >= 2 ? (size_t)floor((double)(n - 1) * 0.025) : 0;
+	*lo2 = B >= 2 ? (size_t)floor((double)(n - 1) * 0.975) : 0;
+	return B >= 16 && *lo2 >= *lo1 + 3;
 }
 
 /* compare_coverage, with bounds for the tails (hint[0], hint[1]) or
@@ -419,11 +474,12 @@ static void coverage_tails(const double *z, size_t B, size_t lo1, size_t lo2,
 void compare_coverage_hint(const double *z, size_t B, double *x, int wide,
 			   const double *hint, struct coverage *c)
 {
-	size_t n = B - 1, lo1, lo2;
-	lo1 = B >= 2 ? (size_t)floor((double)(n - 1) * 0.025) : 0;
-	lo2 = B >= 2 ? (size_t)floor((double)(n - 1) * 0.975) : 0;
-	if (B >= 16 && lo2 >= lo1 + 3) {
-		coverage_tails(z, B, lo1, lo2, x, wide, hint, c);
+	size_t lo1, lo2, nb, nt;
+	if (tail_ranks(B, &lo1, &lo2)) {
+		tails_of(z, B, lo1 + 3, B - lo2, wide, hint, x, &nb, x + B,
+			 &nt);
+		tails_count(x, nb, x + B, nt, B, lo1, B - lo2, z[B - 1], wide,
+			    c);
 		return;
 	}
 	/* few values: sort them all */
@@ -448,6 +504,42 @@ void compare_coverage_hint(const double *z, size_t B, double *x, int wide,
 		if (j == B - 1)
 			c->hold[cls]++;
 	}
+}
+
+/* The differences a - c of B values into z. */
+static void diff_into(const double *restrict a, const double *restrict c,
+		      size_t B, double *restrict z, int wide)
+{
+#ifdef COMPARE_HAVE_WIDE
+	if (wide >= 2) {
+		diff_wide(a, c, B, z);
+		return;
+	}
+#else
+	(void)wide;
+#endif
+	for (size_t b = 0; b < B; b++)
+		z[b] = a[b] - c[b];
+}
+
+void compare_coverage_diff(const double *a, const double *c, size_t B,
+			   double *z, double *x, int wide, const double *hint,
+			   struct coverage *cv)
+{
+#ifdef COMPARE_HAVE_WIDE
+	size_t lo1, lo2, nb, nt;
+	if (wide >= 2 && hint && tail_ranks(B, &lo1, &lo2)) {
+		sieve_diff_wide(a, c, B, hint[0], hint[1], x, &nb, x + B, &nt);
+		if (nb >= lo1 + 3 && nt >= B - lo2) {
+			tails_count(x, nb, x + B, nt, B, lo1, B - lo2,
+				    a[B - 1] - c[B - 1], wide, cv);
+			return;
+		}
+		hint = NULL;      /* it does not hold the tails */
+	}
+#endif
+	diff_into(a, c, B, z, wide);
+	compare_coverage_hint(z, B, x, wide, hint, cv);
 }
 
 void compare_coverage(const double *z, size_t B, double *x, int wide,
