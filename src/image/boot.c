@@ -290,7 +290,7 @@ static int topic_done(const struct scorer *s, const struct boot_opts *o,
 	size_t cells = s->nruns * ns;
 	for (size_t c = 0; sum && c < cells; c++) {
 		enum measure_agg a = scorer_slot_agg(s, c % ns);
-		if (a == AGG_MEAN || a == AGG_SUM) {   /* the term is the value */
+		if (!measure_agg_log(a)) {   /* the term is the value */
 			for (size_t i = c * nimg; i < (c + 1) * nimg; i++)
 				sum[i] += v[i];
 			continue;
@@ -397,7 +397,7 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 	size_t nimg = o->first ? o->last - o->first + 2 : o->B + 1;
 	size_t cells = s->nruns * ns, block = size_mul(cells, nimg);
 	/* scored images: the workers add the sums, image by image */
-	int direct = !o->source && !o->first;
+	int direct = !o->source && !o->first, all_at_once;
 	double *v = !direct || o->per_topic || o->images ?
 		    xcalloc(block, sizeof *v) : NULL;
 	double *sum = direct ? NULL : xcalloc(block, sizeof *sum);
@@ -425,17 +425,17 @@ int boot_run(const struct scorer *s, const struct boot_opts *o,
 		j.terms_plain = 1;
 		for (size_t k = 0; k < ns; k++) {
 			agg[k] = scorer_slot_agg(s, k);
-			j.terms_plain &= agg[k] == AGG_MEAN || agg[k] == AGG_SUM;
+			j.terms_plain &= !measure_agg_log(agg[k]);
 		}
 	}
 	if (o->images && !o->first)
 		fputs("run\tqid\tmeasure\timage\tvalue\n", o->images);
 
-	/* nothing reads a topic's values, only their sums: all topics in
-	 * one call (topic_done has nothing to do) */
-	if (!o->source && !v && !res->full)
+	/* only the sums over topics are read: all topics in one call */
+	all_at_once = !o->source && !v && !res->full;
+	if (all_at_once)
 		img_all_topics(&j, nt, nimg, o->pool);
-	for (size_t t = 0; t < nt && !failed && (o->source || v || res->full); t++) {
+	for (size_t t = 0; t < nt && !failed && !all_at_once; t++) {
 		if (o->source) {
 			failed = o->source(o->source_ctx, t, v, d) != 0;
 			progress_add(&prog, (unsigned long)(nimg - 1), 1);
